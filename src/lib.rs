@@ -1,0 +1,20 @@
+//! pbem: a play-by-email judge for board war games.
+//!
+//! The crate is built in three rings, from the inside out:
+//!
+//! - **Rules** ([`rules`]): each game's rules as a pure function of (state, orders,
+//!   seed) → (new state, results). No I/O, no clock, no global randomness, so the same
+//!   input always gives byte-identical output; that is what makes replays, tests and
+//!   `pbem adjudicate` possible. Dice come from [`dice`], seeded per game and phase.
+//! - **Scenarios** ([`scenario`]): one phase of one game as a file, adjudicated
+//!   without any mail (`pbem adjudicate`), in the format other tools read.
+//! - **The command line** (`src/main.rs`, [`cli`]): a thin shell over the above.
+//!
+//! The judge service (mail commands, phases, deadlines, storage) and the mail
+//! transports are added around the rules in later rings, never inside them.
+
+pub mod cli;
+pub mod dice;
+pub mod rules;
+pub mod scenario;
+mod toml_text;

@@ -1,0 +1,95 @@
+//! Order parsing, stage 2: syntax checked against the board and the position (R3.3).
+
+use super::board::{Locate, PowerId, Sector};
+use super::outcome::{Invalid, OrderResult, Outcome};
+use super::position::{State, NO_FLEET};
+use super::syntax::Syntax;
+
+/// Looks words of an order up on the board and in the position.
+pub struct Checker<'s> {
+    pub state: &'s State,
+    /// Fleet index by sector, as returned by [`State::occupancy`].
+    pub occupancy: &'s [u32],
+}
+
+impl Checker<'_> {
+    /// The sector a word names.
+    pub fn sector(&self, token: &str) -> Result<Sector, Invalid> {
+        match self.state.board.locate(token) {
+            Locate::Sector(s) => Ok(s),
+            Locate::OffBoard => Err(Invalid::OffBoard(token.to_uppercase())),
+            Locate::Unknown => Err(Invalid::UnknownSector(token.to_string())),
+        }
+    }
+
+    /// The index of the fleet of `power` in the sector a word names.
+    pub fn own_fleet(&self, power: PowerId, token: &str) -> Result<usize, Invalid> {
+        let at = self.sector(token)?;
+        let i = self.occupancy[at.0 as usize];
+        if i == NO_FLEET {
+            return Err(Invalid::NoFleet(self.name(at)));
+        }
+        let fleet = &self.state.fleets[i as usize];
+        if fleet.power != power {
+            return Err(Invalid::ForeignFleet {
+                at: self.name(at),
+                owner: self.state.board.power(fleet.power).name.clone(),
+            });
+        }
+        Ok(i as usize)
+    }
+
+    /// A move's destination: on the board, not the origin, adjacent (R3.3).
+    pub fn destination(&self, from: Sector, token: &str) -> Result<Sector, Invalid> {
+        let to = self.sector(token)?;
+        if to == from {
+            return Err(Invalid::SameSector(self.name(from)));
+        }
+        if !self.state.board.adjacent(from, to) {
+            return Err(Invalid::NotAdjacent {
+                from: self.name(from),
+                to: self.name(to),
+            });
+        }
+        Ok(to)
+    }
+
+    pub fn name(&self, sector: Sector) -> String {
+        self.state.board.name(sector)
+    }
+}
+
+/// The kind of an order, for "not taken in this phase" answers.
+pub fn kind(syntax: &Syntax) -> &'static str {
+    match syntax {
+        Syntax::Hold { .. } | Syntax::Move { .. } | Syntax::Support { .. } => "movement",
+        Syntax::Retreat { .. } | Syntax::Disband { .. } => "retreat",
+        Syntax::Place { .. } => "placement",
+    }
+}
+
+/// The result of a line that was refused.
+pub fn refused(power: PowerId, sector: Option<Sector>, line: &str, why: &Invalid) -> OrderResult {
+    OrderResult {
+        power,
+        sector,
+        order: line.to_string(),
+        outcome: Outcome::Invalid,
+        detail: why.to_string(),
+        default: false,
+    }
+}
+
+/// The sector a line's first word names, if it names one: used to list a refused
+/// line next to the fleet it was meant for.
+pub fn line_sector(checker: &Checker, syntax: &Result<Syntax, String>) -> Option<Sector> {
+    let word = match syntax.as_ref().ok()? {
+        Syntax::Hold { fleet }
+        | Syntax::Move { fleet, .. }
+        | Syntax::Support { fleet, .. }
+        | Syntax::Retreat { fleet, .. }
+        | Syntax::Disband { fleet } => fleet,
+        Syntax::Place { at, .. } => at,
+    };
+    checker.sector(word).ok()
+}

@@ -1,0 +1,349 @@
+//! Resolution of a movement phase (R4–R5), in time linear in the number of fleets.
+//!
+//! Supports are never cut (R3.5) and defence counts the fleets adjacent at the start
+//! of the turn (R4.2), so every attack and defence power is known before anything
+//! is resolved. What remains uncertain is only whether each move succeeds, and a
+//! move's success depends on one other uncertain thing at most: whether the fleet
+//! standing in its destination leaves. (A rival move into the same destination counts
+//! for nothing when it lost a head-to-head with that leaving fleet, R5.3 — the same
+//! question again.) So the moves form a functional graph, each pointing at most at
+//! the move out of its destination. Chains are resolved from their ends; a cycle is a ring
+//! (R5.4), which succeeds as a whole unless one of its moves fails even when its
+//! destination is vacated, in which case the failure is propagated back around it.
+//! Success is monotone in the success of the move depended on, which is what makes
+//! this sound.
+
+use super::board::{PowerId, Sector};
+use super::position::{State, SupportMode, NO_FLEET};
+
+/// What a fleet was ordered to do, after checking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    Hold,
+    Move(Sector),
+    /// A support, with the move it names in targeted mode.
+    Support(Option<(Sector, Sector)>),
+}
+
+/// The outcome of a movement phase, fleet by fleet (indexed like `state.fleets`).
+#[derive(Debug)]
+pub struct Resolution {
+    pub moved: Vec<bool>,
+    /// For a dislodged fleet, the index of the fleet that dislodged it.
+    pub dislodged_by: Vec<u32>,
+    /// Attack power of each moving fleet (R4.1); 0 for the others.
+    pub attack: Vec<u32>,
+    /// Sectors left empty although a move into them failed (R6.1).
+    pub standoffs: Vec<Sector>,
+    /// Which fleet stands where at the start of the turn.
+    pub occupancy: Vec<u32>,
+    /// For each failed move, what stopped it.
+    pub obstacles: Vec<Option<Obstacle>>,
+}
+
+const UNKNOWN: u8 = 0;
+const ON_PATH: u8 = 1;
+const SUCCEEDS: u8 = 2;
+const FAILS: u8 = 3;
+
+struct Resolver<'a> {
+    state: &'a State,
+    acts: &'a [Act],
+    occ: Vec<u32>,
+    attack: Vec<u32>,
+    /// Head of the list of moves into each sector, and the next link of each move.
+    first_in: Vec<u32>,
+    next_in: Vec<u32>,
+    status: Vec<u8>,
+}
+
+/// Resolves a movement phase. `modes` gives each power's support mode (R3.4; the
+/// Imperium of a solo game always pools, R10.2).
+pub fn resolve(state: &State, acts: &[Act], modes: &[SupportMode]) -> Resolution {
+    let n = state.fleets.len();
+    let occ = state.occupancy();
+    let attack = attack_powers(state, acts, modes, &occ);
+    let mut first_in = vec![NO_FLEET; state.board.len()];
+    let mut next_in = vec![NO_FLEET; n];
+    for i in 0..n {
+        if let Act::Move(to) = acts[i] {
+            next_in[i] = first_in[to.0 as usize];
+            first_in[to.0 as usize] = i as u32;
+        }
+    }
+    let mut r = Resolver {
+        state,
+        acts,
+        occ,
+        attack,
+        first_in,
+        next_in,
+        status: vec![UNKNOWN; n],
+    };
+    let mut path = Vec::new();
+    for i in 0..n {
+        if r.dest(i).is_some() && r.status[i] == UNKNOWN {
+            r.resolve_from(i, &mut path);
+        }
+    }
+    r.finish()
+}
+
+fn attack_powers(state: &State, acts: &[Act], modes: &[SupportMode], occ: &[u32]) -> Vec<u32> {
+    let mut pooled = vec![0u32; modes.len()];
+    let mut targeted = vec![0u32; acts.len()];
+    for (fleet, act) in state.fleets.iter().zip(acts) {
+        let Act::Support(target) = act else { continue };
+        match modes[fleet.power.0 as usize] {
+            SupportMode::Pooled => pooled[fleet.power.0 as usize] += 1,
+            SupportMode::Targeted => {
+                if let Some((from, to)) = target {
+                    let j = occ[from.0 as usize];
+                    if j != NO_FLEET && acts[j as usize] == Act::Move(*to) {
+                        targeted[j as usize] += 1;
+                    }
+                }
+            }
+        }
+    }
+    state
+        .fleets
+        .iter()
+        .zip(acts)
+        .enumerate()
+        .map(|(i, (fleet, act))| match act {
+            Act::Move(_) => 1 + pooled[fleet.power.0 as usize] + targeted[i],
+            _ => 0,
+        })
+        .collect()
+}
+
+/// Defence power of a fleet that stays (R4.2): 1 + own fleets adjacent at the start.
+pub fn defence(state: &State, occ: &[u32], fleet: usize) -> u32 {
+    let f = &state.fleets[fleet];
+    let own = state
+        .board
+        .neighbours(f.at)
+        .into_iter()
+        .filter(|s| {
+            let j = occ[s.0 as usize];
+            j != NO_FLEET && state.fleets[j as usize].power == f.power
+        })
+        .count();
+    1 + own as u32
+}
+
+impl Resolver<'_> {
+    fn dest(&self, i: usize) -> Option<Sector> {
+        match self.acts[i] {
+            Act::Move(to) => Some(to),
+            _ => None,
+        }
+    }
+
+    fn power(&self, i: usize) -> PowerId {
+        self.state.fleets[i].power
+    }
+
+    /// The fleet standing in the destination of move `i`, if any.
+    fn occupant(&self, i: usize) -> Option<usize> {
+        let to = self.dest(i)?;
+        let j = self.occ[to.0 as usize];
+        (j != NO_FLEET).then_some(j as usize)
+    }
+
+    /// Whether move `i` and the move of the fleet in its destination are a swap.
+    fn head_to_head(&self, i: usize) -> bool {
+        self.occupant(i)
+            .is_some_and(|j| self.dest(j) == Some(self.state.fleets[i].at))
+    }
+
+    /// The move whose success decides move `i`, if any.
+    fn depends_on(&self, i: usize) -> Option<usize> {
+        let j = self.occupant(i)?;
+        (self.dest(j).is_some() && !self.head_to_head(i)).then_some(j)
+    }
+
+    fn moves_into(&self, to: Sector) -> impl Iterator<Item = usize> + '_ {
+        let mut k = self.first_in[to.0 as usize];
+        std::iter::from_fn(move || {
+            (k != NO_FLEET).then(|| {
+                let cur = k as usize;
+                k = self.next_in[cur];
+                cur
+            })
+        })
+    }
+
+    /// Whether move `i` succeeds, given whether the move it depends on succeeds
+    /// (ignored when it depends on none).
+    fn succeeds(&self, i: usize, dep_succeeds: bool) -> bool {
+        self.obstacle(i, dep_succeeds).is_none()
+    }
+
+    /// What stops move `i`, if anything.
+    fn obstacle(&self, i: usize, dep_succeeds: bool) -> Option<Obstacle> {
+        let to = self.dest(i)?;
+        let a = self.attack[i];
+        let occupant = self.occupant(i);
+        for k in self.moves_into(to) {
+            if k == i {
+                continue;
+            }
+            // A move that lost a head-to-head with the fleet leaving `to` was dislodged
+            // by it and cannot cause a stand-off here (R5.3).
+            let lost_swap = occupant
+                .is_some_and(|j| self.dest(j) == Some(self.state.fleets[k].at) && dep_succeeds);
+            let prevent = if lost_swap { 0 } else { self.attack[k] };
+            if a <= prevent {
+                return Some(Obstacle::Rival {
+                    from: k,
+                    power: prevent,
+                });
+            }
+        }
+        let j = occupant?;
+        let same_power = self.power(j) == self.power(i);
+        if self.head_to_head(i) {
+            if same_power || a <= self.attack[j] {
+                return Some(Obstacle::Swap { fleet: j });
+            }
+            return None;
+        }
+        if self.dest(j).is_some() && dep_succeeds {
+            return None;
+        }
+        if same_power {
+            return Some(Obstacle::OwnFleet { fleet: j });
+        }
+        let d = defence(self.state, &self.occ, j);
+        (a <= d).then_some(Obstacle::Defence { fleet: j, power: d })
+    }
+
+    fn known(&self, i: usize) -> bool {
+        self.status[i] == SUCCEEDS
+    }
+
+    /// Resolves move `start` and every unresolved move it depends on.
+    fn resolve_from(&mut self, start: usize, path: &mut Vec<usize>) {
+        path.clear();
+        let mut cur = start;
+        loop {
+            match self.status[cur] {
+                SUCCEEDS | FAILS => break,
+                ON_PATH => {
+                    let at = path.iter().position(|&p| p == cur).expect("on the path");
+                    self.resolve_ring(&path[at..]);
+                    path.truncate(at);
+                    break;
+                }
+                _ => {}
+            }
+            self.status[cur] = ON_PATH;
+            path.push(cur);
+            match self.depends_on(cur) {
+                Some(next) => cur = next,
+                None => break,
+            }
+        }
+        while let Some(p) = path.pop() {
+            let dep = self.depends_on(p).is_some_and(|j| self.known(j));
+            self.status[p] = if self.succeeds(p, dep) {
+                SUCCEEDS
+            } else {
+                FAILS
+            };
+        }
+    }
+
+    /// A cycle of moves, each into the sector the next one leaves (R5.4).
+    fn resolve_ring(&mut self, ring: &[usize]) {
+        // ring[k] depends on ring[k + 1], the last on the first.
+        let len = ring.len();
+        let broken = (0..len).find(|&k| !self.succeeds(ring[k], true));
+        let Some(b) = broken else {
+            for &m in ring {
+                self.status[m] = SUCCEEDS;
+            }
+            return;
+        };
+        self.status[ring[b]] = FAILS;
+        for step in 1..len {
+            let k = (b + len - step) % len;
+            let dep = self.known(ring[(k + 1) % len]);
+            self.status[ring[k]] = if self.succeeds(ring[k], dep) {
+                SUCCEEDS
+            } else {
+                FAILS
+            };
+        }
+    }
+
+    fn finish(self) -> Resolution {
+        let n = self.state.fleets.len();
+        let moved: Vec<bool> = (0..n).map(|i| self.status[i] == SUCCEEDS).collect();
+        let mut dislodged_by = vec![NO_FLEET; n];
+        for i in (0..n).filter(|&i| moved[i]) {
+            if let Some(j) = self.occupant(i) {
+                if !moved[j] {
+                    dislodged_by[j] = i as u32;
+                }
+            }
+        }
+        // Sectors held after movement, to find the stand-off sectors.
+        let mut held = vec![false; self.state.board.len()];
+        for (i, f) in self.state.fleets.iter().enumerate() {
+            if moved[i] {
+                held[self.dest(i).expect("moved").0 as usize] = true;
+            } else if dislodged_by[i] == NO_FLEET {
+                held[f.at.0 as usize] = true;
+            }
+        }
+        let mut standoffs = Vec::new();
+        for i in 0..n {
+            let Some(to) = self.dest(i) else { continue };
+            if moved[i] || held[to.0 as usize] {
+                continue;
+            }
+            // A move that lost a swap to the fleet from `to` does not count (R6.1).
+            let lost_swap =
+                dislodged_by[i] != NO_FLEET && self.state.fleets[dislodged_by[i] as usize].at == to;
+            if !lost_swap {
+                standoffs.push(to);
+            }
+        }
+        standoffs.sort();
+        standoffs.dedup();
+        let obstacles = (0..n)
+            .map(|i| {
+                if moved[i] || self.dest(i).is_none() {
+                    return None;
+                }
+                let dep = self.depends_on(i).is_some_and(|j| moved[j]);
+                self.obstacle(i, dep)
+            })
+            .collect();
+        Resolution {
+            obstacles,
+            moved,
+            dislodged_by,
+            attack: self.attack,
+            standoffs,
+            occupancy: self.occ,
+        }
+    }
+}
+
+/// What stopped a move, for the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obstacle {
+    /// Another move into the same sector, at least as strong.
+    Rival { from: usize, power: u32 },
+    /// The fleet in the destination moved the other way and was at least as strong, or
+    /// was of the same power (R5.3).
+    Swap { fleet: usize },
+    /// A fleet of the same power stays in the destination (R5.2).
+    OwnFleet { fleet: usize },
+    /// The fleet in the destination stays, and its defence was at least the attack.
+    Defence { fleet: usize, power: u32 },
+}
