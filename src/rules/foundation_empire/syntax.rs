@@ -191,7 +191,10 @@ mod tests {
     #[test]
     fn r3_2_every_accepted_spelling_reads() {
         for hold in ["B2 H", "b2 hold", "F B2 H", "FLEET B2 HOLD"] {
-            assert_eq!(ok(hold), Syntax::Hold { fleet: "B2" }, "{hold}");
+            assert!(
+                matches!(ok(hold), Syntax::Hold { fleet } if fleet.eq_ignore_ascii_case("B2")),
+                "{hold}"
+            );
         }
         for mv in [
             "B2 - C3",
@@ -202,8 +205,7 @@ mod tests {
             "MOVE B2 C3",
             "F B2 - C3",
         ] {
-            let fleet = if mv.starts_with('b') { "b2" } else { "B2" };
-            assert_eq!(ok(mv), Syntax::Move { fleet, to: "C3" }, "{mv}");
+            assert_eq!(ok(mv), Syntax::Move { fleet: "B2", to: "C3" }, "{mv}");
         }
         assert_eq!(
             ok("C1 S"),
