@@ -223,16 +223,29 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
 }
 
 fn success_detail(state: &State, acts: &[Act], r: &Resolution, i: usize, to: Sector) -> String {
+    let beaten = match r.rivals[i] {
+        Some(k) => format!(
+            ", beating {} from {}",
+            r.attack[k],
+            state.board.name(state.fleets[k].at)
+        ),
+        None => String::new(),
+    };
     let j = r.occupancy[to.0 as usize];
     if j == NO_FLEET || r.dislodged_by[j as usize] != i as u32 {
-        return format!("attack {}, unopposed", r.attack[i]);
+        let place = if j == NO_FLEET {
+            "an empty"
+        } else {
+            "a vacated"
+        };
+        return format!("attack {} into {place} sector{beaten}", r.attack[i]);
     }
     let j = j as usize;
     if acts[j] == Act::Move(state.fleets[i].at) {
-        return format!("head-to-head, {} vs {}", r.attack[i], r.attack[j]);
+        return format!("head-to-head, {} vs {}{beaten}", r.attack[i], r.attack[j]);
     }
     format!(
-        "attack {} vs defence {}",
+        "attack {} vs defence {}{beaten}",
         r.attack[i],
         defence(state, &r.occupancy, j)
     )
@@ -307,10 +320,11 @@ fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Repo
         }
     }
     next.dislodged = keep;
+    let before = state.present_powers();
     if next.dislodged.is_empty() {
         next.standoffs.clear();
-        turn::end(&mut next, report);
-    } else {
+        turn::end(&before, &mut next, report);
+    } else if !turn::eliminate(&before, &mut next, report) {
         next.phase = Phase::Retreat;
     }
     next

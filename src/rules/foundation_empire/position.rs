@@ -156,6 +156,23 @@ impl State {
         self.board.powers().map(|(id, _)| id).collect()
     }
 
+    /// The powers with anything on the board: fleets (dislodged ones too), systems, or
+    /// new fleets due. A power that had something and has nothing left is eliminated
+    /// (R9.2); one that never appears in a scenario simply takes no part.
+    pub fn present_powers(&self) -> Vec<PowerId> {
+        let mut present: Vec<PowerId> = self
+            .fleets
+            .iter()
+            .map(|f| f.power)
+            .chain(self.dislodged.iter().map(|d| d.fleet.power))
+            .chain(self.owners.iter().flatten().copied())
+            .chain(self.pending.iter().map(|p| p.power))
+            .collect();
+        present.sort();
+        present.dedup();
+        present
+    }
+
     /// The power the judge plays in a solo game.
     pub fn judge_power(&self) -> Option<PowerId> {
         if self.options.solo {

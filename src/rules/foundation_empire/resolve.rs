@@ -39,6 +39,8 @@ pub struct Resolution {
     pub occupancy: Vec<u32>,
     /// For each failed move, what stopped it.
     pub obstacles: Vec<Option<Obstacle>>,
+    /// For each move, the strongest other move into the same sector, if any.
+    pub rivals: Vec<Option<usize>>,
 }
 
 const UNKNOWN: u8 = 0;
@@ -323,7 +325,16 @@ impl Resolver<'_> {
                 self.obstacle(i, dep)
             })
             .collect();
+        let rivals = (0..n)
+            .map(|i| {
+                let to = self.dest(i)?;
+                self.moves_into(to)
+                    .filter(|&k| k != i)
+                    .max_by_key(|&k| (self.attack[k], std::cmp::Reverse(self.state.fleets[k].at)))
+            })
+            .collect();
         Resolution {
+            rivals,
             obstacles,
             moved,
             dislodged_by,

@@ -118,8 +118,9 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
             default,
         });
     }
+    next.dislodged.clear();
     next.sort_fleets();
-    turn::end(&mut next, &mut report);
+    turn::end(&state.present_powers(), &mut next, &mut report);
     (next, report)
 }
 

@@ -205,7 +205,14 @@ mod tests {
             "MOVE B2 C3",
             "F B2 - C3",
         ] {
-            assert_eq!(ok(mv), Syntax::Move { fleet: "B2", to: "C3" }, "{mv}");
+            assert_eq!(
+                ok(mv),
+                Syntax::Move {
+                    fleet: "B2",
+                    to: "C3"
+                },
+                "{mv}"
+            );
         }
         assert_eq!(
             ok("C1 S"),

@@ -6,11 +6,14 @@ use super::outcome::{Capture, Destroyed, LostPlacement, Report};
 use super::position::{PendingPlacement, Phase, State, NO_FLEET};
 
 /// Ends the turn of `state`, whose fleets have all finished moving and retreating.
-pub(super) fn end(state: &mut State, report: &mut Report) {
+/// `before` are the powers present at the start of the phase that ends the turn.
+pub(super) fn end(before: &[PowerId], state: &mut State, report: &mut Report) {
     state.dislodged.clear();
     state.standoffs.clear();
     occupy(state, report);
-    decide(state, report);
+    if !victory(state) && !eliminate(before, state, report) {
+        limit_or_next(state);
+    }
 }
 
 /// R8.2–R8.3: every fleet that has ended its N-th turn on a system its power does not
@@ -89,67 +92,81 @@ pub fn placement_sectors(state: &State, occupancy: &[u32], system: SystemId) -> 
         .collect()
 }
 
-/// The powers in play that are out of the game: no fleets and no systems (R9.2).
-pub fn eliminated(state: &State) -> Vec<PowerId> {
+/// R9.2: the powers present in `before` with nothing left are eliminated; if that
+/// leaves one power (or none), the game is over. Returns whether it is.
+pub(super) fn eliminate(before: &[PowerId], state: &mut State, report: &mut Report) -> bool {
+    let present = state.present_powers();
+    let out: Vec<PowerId> = before
+        .iter()
+        .copied()
+        .filter(|p| !present.contains(p))
+        .collect();
+    if out.is_empty() {
+        return false;
+    }
+    report.eliminated.extend(&out);
+    report.eliminated.sort();
+    report.eliminated.dedup();
+    if present.len() > 1 {
+        return false;
+    }
+    game_over(state, present);
+    true
+}
+
+/// R9.1 (and R10.4): a power owning `victory_systems` systems wins; of several, the one
+/// owning most; equal, a shared win. Returns whether the game is over.
+fn victory(state: &mut State) -> bool {
     let counts = state.system_counts();
-    state
-        .powers_in_play()
-        .into_iter()
-        .filter(|&p| counts[p.0 as usize] == 0 && !state.fleets.iter().any(|f| f.power == p))
+    let victors: Vec<PowerId> = state
+        .board
+        .powers()
+        .map(|(p, _)| p)
+        .filter(|p| counts[p.0 as usize] >= state.options.victory_systems)
+        .collect();
+    if victors.is_empty() {
+        return false;
+    }
+    let winners = most_systems(&counts, &victors);
+    game_over(state, winners);
+    true
+}
+
+/// R9.3, R10.4: after the last turn the power owning most systems wins (in a solo
+/// game the Imperium, the Foundation not having won); otherwise the next phase.
+fn limit_or_next(state: &mut State) {
+    if state.options.turn_limit.is_some_and(|t| state.turn >= t) {
+        let winners = match state.judge_power() {
+            Some(imperium) => vec![imperium],
+            None => most_systems(&state.system_counts(), &state.present_powers()),
+        };
+        game_over(state, winners);
+    } else if !state.pending.is_empty() {
+        state.phase = Phase::Placement;
+    } else {
+        start_next_turn(state);
+    }
+}
+
+fn most_systems(counts: &[u32], among: &[PowerId]) -> Vec<PowerId> {
+    let best = among
+        .iter()
+        .map(|p| counts[p.0 as usize])
+        .max()
+        .unwrap_or(0);
+    among
+        .iter()
+        .copied()
+        .filter(|p| counts[p.0 as usize] == best)
         .collect()
 }
 
-/// R9.1–R9.3, R10.4: whether the game is over and who won; then the next phase.
-fn decide(state: &mut State, report: &mut Report) {
-    let counts = state.system_counts();
-    let in_play = state.powers_in_play();
-    let out = eliminated(state);
-    report.eliminated = out.clone();
-    let remaining: Vec<PowerId> = in_play
-        .iter()
-        .copied()
-        .filter(|p| !out.contains(p))
-        .collect();
-    let most = |among: &[PowerId]| -> Vec<PowerId> {
-        let best = among
-            .iter()
-            .map(|p| counts[p.0 as usize])
-            .max()
-            .unwrap_or(0);
-        among
-            .iter()
-            .copied()
-            .filter(|p| counts[p.0 as usize] == best)
-            .collect()
-    };
-    let victors: Vec<PowerId> = in_play
-        .iter()
-        .copied()
-        .filter(|p| counts[p.0 as usize] >= state.options.victory_systems)
-        .collect();
-    let at_limit = state.options.turn_limit.is_some_and(|t| state.turn >= t);
-    let winners = if !victors.is_empty() {
-        Some(most(&victors))
-    } else if remaining.len() <= 1 {
-        Some(remaining)
-    } else if at_limit {
-        match state.judge_power() {
-            // R10.4: at the turn limit the Imperium wins unless the Foundation has.
-            Some(imperium) => Some(vec![imperium]),
-            None => Some(most(&remaining)),
-        }
-    } else {
-        None
-    };
-    match winners {
-        Some(w) => {
-            state.winners = w;
-            state.phase = Phase::Over;
-            state.pending.clear();
-        }
-        None if !state.pending.is_empty() => state.phase = Phase::Placement,
-        None => start_next_turn(state),
-    }
+fn game_over(state: &mut State, winners: Vec<PowerId>) {
+    state.winners = winners;
+    state.phase = Phase::Over;
+    state.pending.clear();
+    state.dislodged.clear();
+    state.standoffs.clear();
 }
 
 /// Moves on to the movement phase of the next turn.

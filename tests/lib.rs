@@ -1,0 +1,16 @@
+//! The integration tests: one binary, one module per concern.
+//!
+//! - `cases`: the rules of record as scenario files under `tests/cases/`, each with the
+//!   expected outcome in an `[expect]` table; one test per file, named after the rule.
+//! - `rules`: rule tests that read better as code than as a scenario.
+//! - `properties`: property tests on random boards and orders.
+//! - `solo`: the solo game played end to end, many times.
+//! - `cli`: the `pbem` command line as a user runs it.
+//! - `coverage`: every numbered rule has a test.
+
+mod cases;
+mod cli;
+mod coverage;
+mod properties;
+mod rules;
+mod solo;
