@@ -1,1 +1,176 @@
-//! placeholder
+//! `pbem` as a user runs it: the binary, its output and its exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn pbem(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("pbem runs")
+}
+
+fn temp_scenario(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pbem-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn adjudicate_prints_deterministic_json() {
+    let first = pbem(&["adjudicate", "examples/foundation-empire-movement.toml"]);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&first.stdout).expect("JSON on stdout");
+    for key in [
+        "results",
+        "fleets",
+        "dislodged",
+        "destroyed",
+        "systems",
+        "placements_due",
+        "next_phase",
+        "winner",
+        "dice",
+    ] {
+        assert!(json.get(key).is_some(), "output has {key}");
+    }
+    let second = pbem(&["adjudicate", "examples/foundation-empire-movement.toml"]);
+    assert_eq!(first.stdout, second.stdout, "byte-identical output");
+}
+
+#[test]
+fn every_shipped_example_adjudicates() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let out = pbem(&["adjudicate", path.to_str().unwrap()]);
+            assert!(
+                out.status.success(),
+                "{path:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            count += 1;
+        }
+    }
+    assert!(count > 0, "examples/ holds scenarios");
+}
+
+const FLEET: &str = "[[fleet]]\npower = \"foundation\"\nat = \"B2\"\n";
+
+/// Unreadable scenarios: exit 2, one line on stderr naming the file and the problem.
+#[test]
+fn unreadable_scenarios_exit_2_with_one_line() {
+    let head = "rules = \"foundation-empire\"\nphase = \"movement\"\n";
+    let cases = [
+        ("bad-toml.toml", format!("{head}[[fleet]\n"), "line 3"),
+        (
+            "no-rules.toml",
+            "phase = \"movement\"\n".to_string(),
+            "no `rules` key",
+        ),
+        (
+            "unknown-rules.toml",
+            "rules = \"chess\"\nphase = \"movement\"\n".to_string(),
+            "unknown rule set \"chess\"",
+        ),
+        (
+            "unknown-sector.toml",
+            format!("{head}[[fleet]]\npower = \"foundation\"\nat = \"Q9\"\n"),
+            "unknown sector \"Q9\"",
+        ),
+        (
+            "two-fleets.toml",
+            format!("{head}{FLEET}{FLEET}"),
+            "two fleets in sector B2",
+        ),
+        (
+            "unknown-power.toml",
+            format!("{head}[[fleet]]\npower = \"klingons\"\nat = \"B2\"\n"),
+            "unknown power \"klingons\"",
+        ),
+        (
+            "unknown-phase.toml",
+            "rules = \"foundation-empire\"\nphase = \"lunch\"\n".to_string(),
+            "unknown phase \"lunch\"",
+        ),
+        (
+            "unknown-key.toml",
+            format!("{head}[[fleets]]\npower = \"foundation\"\nat = \"B2\"\n"),
+            "unknown field `fleets`",
+        ),
+        (
+            "unknown-system.toml",
+            format!("{head}[systems]\nAtlantis = \"foundation\"\n"),
+            "unknown system \"Atlantis\"",
+        ),
+        (
+            "negative-stay.toml",
+            format!("{head}[[fleet]]\npower = \"foundation\"\nat = \"B2\"\nstay = -1\n"),
+            "line",
+        ),
+        (
+            "orders-unknown-power.toml",
+            format!("{head}{FLEET}[orders]\nvulcan = \"B2 H\"\n"),
+            "unknown power \"vulcan\" in [orders]",
+        ),
+        (
+            "bad-board.toml",
+            format!("{head}board = \"no-such-board.toml\"\n"),
+            "cannot read board file",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let path = temp_scenario(name, &text);
+        let out = pbem(&["adjudicate", path.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
+        assert_eq!(
+            stderr.trim_end().lines().count(),
+            1,
+            "{name}: one line: {stderr}"
+        );
+        assert!(stderr.contains(name), "{name}: names the file: {stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{name}: says {expected:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+    }
+    let out = pbem(&["adjudicate", "no/such/file.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/file.toml"));
+}
+
+#[test]
+fn invalid_orders_are_results_not_errors() {
+    let path = temp_scenario(
+        "garbage-orders.toml",
+        &format!(
+            "rules = \"foundation-empire\"\nphase = \"movement\"\n{FLEET}[orders]\nfoundation = \"\"\"\n\u{e4}\u{2603} \u{1f680}\n B2 ->->-> \n;;;\nPLACE\n\"\"\"\n"
+        ),
+    );
+    let out = pbem(&["adjudicate", path.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let invalid = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["outcome"] == "invalid")
+        .count();
+    assert_eq!(invalid, 4);
+}

@@ -1,1 +1,81 @@
-//! placeholder
+//! Every numbered rule of the rules of record has at least one test named after it
+//! (`r6_3_…`): a case file under `tests/cases/` or a test function.
+
+use std::path::Path;
+
+/// The numbered rules of `../shared/rules/foundation-and-empire.md`.
+const RULES: &[&str] = &[
+    "R1.1", "R1.2", "R1.3", "R1.4", "R1.5", "R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R4.1", "R4.2",
+    "R4.3", "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R6.1", "R6.2", "R6.3", "R6.4", "R7.1",
+    "R7.2", "R7.3", "R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6", "R9.1", "R9.2", "R9.3",
+    "R10.1", "R10.2", "R10.3", "R10.4", "R10.5",
+];
+
+fn test_names(root: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut stack = vec![root.join("tests"), root.join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                names.push(path.file_stem().unwrap().to_string_lossy().into_owned());
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for line in text.lines() {
+                    if let Some(rest) = line.trim_start().strip_prefix("fn ") {
+                        names.push(rest.split('(').next().unwrap().to_string());
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn every_numbered_rule_has_a_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let names = test_names(root);
+    let missing: Vec<&str> = RULES
+        .iter()
+        .copied()
+        .filter(|rule| {
+            let prefix = format!("{}_", rule.to_lowercase().replace('.', "_"));
+            !names.iter().any(|n| n.starts_with(&prefix))
+        })
+        .collect();
+    assert!(missing.is_empty(), "rules without a test: {missing:?}");
+}
+
+/// The list above is the rules page's list, when the page is beside the project.
+#[test]
+fn rule_list_matches_the_rules_of_record() {
+    let page =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/rules/foundation-and-empire.md");
+    let Ok(text) = std::fs::read_to_string(&page) else {
+        eprintln!("{page:?} not found: list not compared");
+        return;
+    };
+    let mut numbered: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("- "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| w.starts_with('R') && w[1..].contains('.'))
+        .map(str::to_string)
+        .collect();
+    numbered.sort();
+    let mut ours: Vec<String> = RULES.iter().map(|s| s.to_string()).collect();
+    ours.sort();
+    assert_eq!(numbered, ours);
+}
+
+#[test]
+fn the_six_examples_of_section_11_are_cases() {
+    let names = test_names(Path::new(env!("CARGO_MANIFEST_DIR")));
+    for k in 1..=6 {
+        let prefix = format!("ex11_{k}_");
+        assert!(names.iter().any(|n| n.starts_with(&prefix)), "example {k}");
+    }
+}

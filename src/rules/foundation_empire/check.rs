@@ -3,7 +3,7 @@
 use super::board::{Locate, PowerId, Sector};
 use super::outcome::{Invalid, OrderResult, Outcome};
 use super::position::{State, NO_FLEET};
-use super::syntax::Syntax;
+use super::syntax::{Syntax, Written};
 
 /// Looks words of an order up on the board and in the position.
 pub struct Checker<'s> {
@@ -69,14 +69,20 @@ pub fn kind(syntax: &Syntax) -> &'static str {
 }
 
 /// The result of a line that was refused.
-pub fn refused(power: PowerId, sector: Option<Sector>, line: &str, why: &Invalid) -> OrderResult {
+pub fn refused(
+    power: PowerId,
+    sector: Option<Sector>,
+    line: Written,
+    why: &Invalid,
+) -> OrderResult {
     OrderResult {
         power,
         sector,
-        order: line.to_string(),
+        order: line.text.to_string(),
         outcome: Outcome::Invalid,
         detail: why.to_string(),
         default: false,
+        line: Some(line.number),
     }
 }
 

@@ -53,7 +53,7 @@ pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Rep
             }
         };
         for line in syntax::lines(text) {
-            refused.push(check::refused(power, None, line.text, &why));
+            refused.push(check::refused(power, None, line.written, &why));
         }
     }
     let (next, mut report) = match state.phase {
@@ -117,11 +117,14 @@ impl RuleSet for FoundationEmpire {
         };
         let orders = Submissions::from([(power, text.to_string())]);
         let (_, report) = adjudicate(state, &orders, 0);
+        let mut written: Vec<_> = report
+            .results
+            .into_iter()
+            .filter(|r| r.power == power && r.line.is_some())
+            .collect();
+        written.sort_by_key(|r| (r.line, r.outcome != Outcome::Invalid));
         let mut checks = Vec::new();
-        for r in report.results {
-            if r.power != power || (r.default && r.outcome != Outcome::Invalid) {
-                continue;
-            }
+        for r in written {
             checks.push(match r.outcome {
                 Outcome::Invalid => LineCheck::Refused {
                     line: r.order,

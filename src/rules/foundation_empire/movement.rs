@@ -5,7 +5,7 @@ use super::check::{self, Checker};
 use super::outcome::{Destroyed, Invalid, OrderResult, Outcome, Report};
 use super::position::{Dislodged, Phase, State, SupportMode, NO_FLEET};
 use super::resolve::{self, defence, Act, Obstacle, Resolution};
-use super::syntax::{self, Syntax};
+use super::syntax::{self, Syntax, Written};
 use super::{solo, turn, Submissions};
 use crate::dice::Dice;
 
@@ -14,7 +14,7 @@ struct Plan<'t> {
     acts: Vec<Act>,
     /// `None` for a fleet with no valid order of its own (it holds by default, R3.1)
     /// or whose order the judge wrote (solo Imperium).
-    given: Vec<Option<&'t str>>,
+    given: Vec<Option<Written<'t>>>,
 }
 
 impl Plan<'_> {
@@ -79,11 +79,11 @@ fn read_orders<'t>(
                     results.push(check::refused(power, Some(at), earlier, &Invalid::Replaced));
                 }
                 plan.acts[fleet] = act;
-                plan.given[fleet] = Some(line.text);
+                plan.given[fleet] = Some(line.written);
             }
             Err(why) => {
                 let sector = check::line_sector(checker, &line.syntax);
-                results.push(check::refused(power, sector, line.text, &why));
+                results.push(check::refused(power, sector, line.written, &why));
             }
         }
     }
@@ -219,6 +219,7 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
         outcome,
         detail,
         default: plan.default(i),
+        line: plan.given[i].map(|w| w.number),
     }
 }
 

@@ -146,6 +146,8 @@ pub struct OrderResult {
     pub detail: String,
     /// True when the judge supplied the order (no order, invalid order, NMR, solo).
     pub default: bool,
+    /// The number of the line the order was written on, if it was written.
+    pub line: Option<u32>,
 }
 
 impl OrderResult {

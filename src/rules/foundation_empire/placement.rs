@@ -6,7 +6,7 @@ use super::board::{PowerId, Sector};
 use super::check::{self, Checker};
 use super::outcome::{Invalid, LostPlacement, OrderResult, Outcome, Report};
 use super::position::{Fleet, State, NO_FLEET};
-use super::syntax::{self, Syntax};
+use super::syntax::{self, Syntax, Written};
 use super::turn::{self, placement_sectors};
 use super::Submissions;
 
@@ -18,7 +18,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         occupancy: &occupancy,
     };
     // One slot per pending placement (in the state's order: by power, then system).
-    let mut chosen: Vec<Option<(Sector, &str)>> = vec![None; state.pending.len()];
+    let mut chosen: Vec<Option<(Sector, Written)>> = vec![None; state.pending.len()];
     for (&power, text) in orders {
         for line in syntax::lines(text) {
             match check_line(&checker, power, &line.syntax, &chosen) {
@@ -32,13 +32,13 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
                             &Invalid::Replaced,
                         ));
                     }
-                    chosen[slot] = Some((at, line.text));
+                    chosen[slot] = Some((at, line.written));
                 }
                 Err(why) => {
                     let sector = check::line_sector(&checker, &line.syntax);
                     report
                         .results
-                        .push(check::refused(power, sector, line.text, &why));
+                        .push(check::refused(power, sector, line.written, &why));
                 }
             }
         }
@@ -46,6 +46,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
     // NMR: the first empty sector next to the system that this power has not chosen.
     let mut picks: Vec<Option<(Sector, bool)>> =
         chosen.iter().map(|c| c.map(|(s, _)| (s, false))).collect();
+    let lines: Vec<Option<u32>> = chosen.iter().map(|c| c.map(|(_, w)| w.number)).collect();
     for slot in 0..picks.len() {
         if picks[slot].is_some() {
             continue;
@@ -69,7 +70,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
     }
     let mut next = state.clone();
     let board = &state.board;
-    for (p, pick) in state.pending.iter().zip(&picks) {
+    for ((p, pick), &line) in state.pending.iter().zip(&picks).zip(&lines) {
         let system = &board.system(p.system).name;
         let (order, outcome, detail, default) = match *pick {
             None => {
@@ -117,6 +118,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
             outcome,
             detail,
             default,
+            line,
         });
     }
     next.sort_fleets();
@@ -129,7 +131,7 @@ fn check_line(
     checker: &Checker,
     power: PowerId,
     syntax: &Result<Syntax, String>,
-    chosen: &[Option<(Sector, &str)>],
+    chosen: &[Option<(Sector, Written)>],
 ) -> Result<(usize, Sector), Invalid> {
     let syntax = syntax
         .as_ref()

@@ -7,7 +7,7 @@ use super::check::{self, Checker};
 use super::movement::retreats;
 use super::outcome::{Destroyed, Invalid, OrderResult, Outcome, Report};
 use super::position::{State, NO_FLEET};
-use super::syntax::{self, Syntax};
+use super::syntax::{self, Syntax, Written};
 use super::{turn, Submissions};
 
 /// Where a dislodged fleet goes.
@@ -29,7 +29,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         .iter()
         .map(|d| retreats(state, &occupancy, d))
         .collect();
-    let mut chosen: Vec<Option<(Choice, &str)>> = vec![None; state.dislodged.len()];
+    let mut chosen: Vec<Option<(Choice, Written)>> = vec![None; state.dislodged.len()];
     for (&power, text) in orders {
         for line in syntax::lines(text) {
             match check_line(&checker, &options, power, &line.syntax) {
@@ -43,24 +43,24 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
                             &Invalid::Replaced,
                         ));
                     }
-                    chosen[i] = Some((choice, line.text));
+                    chosen[i] = Some((choice, line.written));
                 }
                 Err(why) => {
                     let sector = check::line_sector(&checker, &line.syntax);
                     report
                         .results
-                        .push(check::refused(power, sector, line.text, &why));
+                        .push(check::refused(power, sector, line.written, &why));
                 }
             }
         }
     }
     // R6.4: no valid order → the first legal sector in reading order.
-    let choices: Vec<(Choice, bool)> = chosen
+    let choices: Vec<(Choice, Option<u32>)> = chosen
         .iter()
         .zip(&options)
         .map(|(c, opts)| match c {
-            Some((choice, _)) => (*choice, false),
-            None => (Choice::To(opts[0]), true),
+            Some((choice, w)) => (*choice, Some(w.number)),
+            None => (Choice::To(opts[0]), None),
         })
         .collect();
     let mut arrivals: HashMap<Sector, u32> = HashMap::new();
@@ -71,7 +71,8 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
     }
     let mut next = state.clone();
     let name = |s: Sector| state.board.name(s);
-    for (d, &(choice, default)) in state.dislodged.iter().zip(&choices) {
+    for (d, &(choice, line)) in state.dislodged.iter().zip(&choices) {
+        let default = line.is_none();
         let at = d.fleet.at;
         let (order, outcome, mut detail) = match choice {
             Choice::Disband => (
@@ -116,6 +117,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
             outcome,
             detail,
             default,
+            line,
         });
     }
     next.dislodged.clear();

@@ -22,15 +22,19 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             continue;
         }
         let mut chosen: Vec<SystemId> = Vec::new();
+        let mut lines: Vec<u32> = Vec::new();
         let text = orders.get(&power).map(String::as_str).unwrap_or("");
         for line in syntax::lines(text) {
             match check_line(&checker, power, &line.syntax, &chosen, limit) {
-                Ok(system) => chosen.push(system),
+                Ok(system) => {
+                    chosen.push(system);
+                    lines.push(line.written.number);
+                }
                 Err(why) => {
                     let sector = check::line_sector(&checker, &line.syntax);
                     report
                         .results
-                        .push(check::refused(power, sector, line.text, &why));
+                        .push(check::refused(power, sector, line.written, &why));
                 }
             }
         }
@@ -67,6 +71,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
                     format!("placed on {name}")
                 },
                 default,
+                line: lines.get(k).copied(),
             });
         }
     }
@@ -163,6 +168,7 @@ fn place_imperium(
             outcome: Outcome::Placed,
             detail: "placed at random (R10.1)".into(),
             default: true,
+            line: None,
         });
     }
 }

@@ -36,21 +36,32 @@ pub enum Syntax<'a> {
 /// One non-blank line of a submission.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line<'a> {
-    /// The line as written, trimmed and without its comment.
-    pub text: &'a str,
+    /// Where and what was written.
+    pub written: Written<'a>,
     pub syntax: Result<Syntax<'a>, String>,
+}
+
+/// A line as written: its number in the submission (from 1) and its text, trimmed and
+/// without its comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written<'a> {
+    pub number: u32,
+    pub text: &'a str,
 }
 
 /// The order lines of a submission: blank lines, `#` comments and quoted reply lines
 /// (`>`) are left out (R3.2).
 pub fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
-    text.lines().filter_map(|raw| {
+    text.lines().enumerate().filter_map(|(k, raw)| {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() || raw.trim_start().starts_with('>') {
             return None;
         }
         Some(Line {
-            text: line,
+            written: Written {
+                number: k as u32 + 1,
+                text: line,
+            },
             syntax: parse(line),
         })
     })
@@ -270,7 +281,8 @@ mod tests {
         let text = "\n# my orders\n> B2 - C3\n   \nB2 H # stay\n";
         let all: Vec<_> = lines(text).collect();
         assert_eq!(all.len(), 1);
-        assert_eq!(all[0].text, "B2 H");
+        assert_eq!(all[0].written.text, "B2 H");
+        assert_eq!(all[0].written.number, 5);
     }
 
     #[test]
