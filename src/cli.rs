@@ -23,6 +23,16 @@ pub enum Command {
         /// The scenario file (TOML).
         scenario: PathBuf,
     },
+    /// Time the adjudication of generated movement phases of several sizes.
+    Bench {
+        /// Fleet counts to measure, comma-separated.
+        #[arg(long, value_delimiter = ',', default_values_t = [1_000, 10_000, 100_000])]
+        fleets: Vec<usize>,
+        /// Distinct phases adjudicated per size (default: enough for a steady median;
+        /// 0 only generates one, for counting instructions with valgrind).
+        #[arg(long)]
+        phases: Option<usize>,
+    },
 }
 
 /// Runs a parsed command line; errors are printed here, once, on one line.
@@ -38,5 +48,12 @@ pub fn run(cli: Cli) -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Bench { fleets, phases } => {
+            print!(
+                "{}",
+                crate::bench::table(&crate::bench::movement(&fleets, phases))
+            );
+            ExitCode::SUCCESS
+        }
     }
 }

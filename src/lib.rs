@@ -13,6 +13,7 @@
 //! The judge service (mail commands, phases, deadlines, storage) and the mail
 //! transports are added around the rules in later rings, never inside them.
 
+pub mod bench;
 pub mod cli;
 pub mod dice;
 pub mod rules;

@@ -238,13 +238,19 @@ fn check_phase(
             }
         }
     }
-    // Systems only change hands to a fleet standing on them.
+    // Systems only change hands to a fleet standing on them at the end of the turn
+    // (which may be disbanded by a simultaneous capture, R8.3).
     for c in &report.captures {
         let at = after.board.system(c.system).at;
-        assert!(after
+        let standing = after
             .fleets
             .iter()
-            .any(|f| f.at == at && f.power == c.power));
+            .any(|f| f.at == at && f.power == c.power);
+        let disbanded = report
+            .destroyed
+            .iter()
+            .any(|d| d.at == at && d.power == c.power);
+        assert!(standing || disbanded, "capture {c:?} with no fleet on it");
     }
 }
 

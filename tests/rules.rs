@@ -371,7 +371,7 @@ fn rule_set_adjudicates_by_power_id_and_ends_games() {
     assert!(report
         .results
         .iter()
-        .any(|r| r.order == "B2 - C2" && r.outcome.id() == "moved"));
+        .any(|r| r.order_text(&next.board) == "B2 - C2" && r.outcome.id() == "moved"));
     // A finished game takes no more orders.
     let mut over = next.clone();
     over.phase = Phase::Over;

@@ -6,6 +6,7 @@
 //! readable sector names.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
@@ -133,15 +134,21 @@ pub fn parse_coordinate(token: &str) -> Option<(u32, u32)> {
     if letters == 0 || letters > 2 || letters == bytes.len() {
         return None;
     }
-    let digits = &token[letters..];
-    if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 5 || digits.starts_with('0') {
+    let digits = &bytes[letters..];
+    if digits.len() > 5 || digits[0] == b'0' {
         return None;
+    }
+    let mut row = 0u32;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        row = row * 10 + u32::from(d - b'0');
     }
     let mut col = 0u32;
     for b in &bytes[..letters] {
         col = col * 26 + u32::from(b.to_ascii_uppercase() - b'A') + 1;
     }
-    let row: u32 = digits.parse().ok()?;
     Some((col - 1, row - 1))
 }
 
@@ -417,7 +424,15 @@ impl Board {
 
     /// The upper-case name of a sector, e.g. `C4`.
     pub fn name(&self, sector: Sector) -> String {
-        board_name(self.width, sector)
+        self.label(sector).to_string()
+    }
+
+    /// The name of a sector as a value to format, without allocating.
+    pub fn label(&self, sector: Sector) -> SectorName {
+        SectorName {
+            col: sector.0 % self.width,
+            row: sector.0 / self.width,
+        }
     }
 
     /// Whether two sectors touch (R1.2: 8-neighbourhood, no wrap-around).
@@ -487,7 +502,29 @@ impl IntoIterator for Neighbours {
 }
 
 fn board_name(width: u32, sector: Sector) -> String {
-    format!("{}{}", column_name(sector.0 % width), sector.0 / width + 1)
+    SectorName {
+        col: sector.0 % width,
+        row: sector.0 / width,
+    }
+    .to_string()
+}
+
+/// A sector's name (`C4`, `AB12`), written when formatted.
+#[derive(Clone, Copy, Debug)]
+pub struct SectorName {
+    col: u32,
+    row: u32,
+}
+
+impl fmt::Display for SectorName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        if self.col >= 26 {
+            f.write_char(char::from(b'A' + (self.col / 26 - 1) as u8))?;
+        }
+        f.write_char(char::from(b'A' + (self.col % 26) as u8))?;
+        write!(f, "{}", self.row + 1)
+    }
 }
 
 fn overlap(a: &Rect, b: &Rect) -> bool {
@@ -513,6 +550,7 @@ mod tests {
         for col in 0..MAX_WIDTH {
             let name = format!("{}7", column_name(col));
             assert_eq!(parse_coordinate(&name), Some((col, 6)));
+            assert_eq!(SectorName { col, row: 6 }.to_string(), name);
         }
     }
 

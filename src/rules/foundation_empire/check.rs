@@ -1,7 +1,7 @@
 //! Order parsing, stage 2: syntax checked against the board and the position (R3.3).
 
 use super::board::{Locate, PowerId, Sector};
-use super::outcome::{Invalid, OrderResult, Outcome};
+use super::outcome::{Detail, Invalid, OrderResult, OrderText, Outcome};
 use super::position::{State, NO_FLEET};
 use super::syntax::{Syntax, Written};
 
@@ -78,9 +78,9 @@ pub fn refused(
     OrderResult {
         power,
         sector,
-        order: line.text.to_string(),
+        order: OrderText::Text(line.text.to_string()),
         outcome: Outcome::Invalid,
-        detail: why.to_string(),
+        detail: Detail::Invalid(Box::new(why.clone())),
         default: false,
         line: Some(line.number),
     }

@@ -9,6 +9,7 @@
 
 pub mod board;
 pub mod check;
+pub mod generate;
 pub mod movement;
 pub mod outcome;
 pub mod placement;
@@ -125,12 +126,13 @@ impl RuleSet for FoundationEmpire {
         written.sort_by_key(|r| (r.line, r.outcome != Outcome::Invalid));
         let mut checks = Vec::new();
         for r in written {
+            let order = r.order_text(&state.board);
             checks.push(match r.outcome {
                 Outcome::Invalid => LineCheck::Refused {
-                    line: r.order,
-                    reason: r.detail,
+                    line: order,
+                    reason: r.detail_text(&state.board),
                 },
-                _ => LineCheck::Accepted { order: r.order },
+                _ => LineCheck::Accepted { order },
             });
         }
         checks

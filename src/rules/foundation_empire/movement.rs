@@ -2,7 +2,9 @@
 
 use super::board::{PowerId, Sector};
 use super::check::{self, Checker};
-use super::outcome::{Destroyed, Invalid, OrderResult, Outcome, Report};
+use super::outcome::{
+    Against, Bounce, Destroyed, Detail, Invalid, OrderResult, OrderText, Outcome, Report,
+};
 use super::position::{Dislodged, Phase, State, SupportMode, NO_FLEET};
 use super::resolve::{self, defence, Act, Obstacle, Resolution};
 use super::syntax::{self, Syntax, Written};
@@ -53,11 +55,24 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             }
         })
         .collect();
-    let resolution = resolve::resolve(state, &plan.acts, &modes);
-    for i in 0..state.fleets.len() {
-        report
-            .results
-            .push(fleet_result(state, &plan, &resolution, i));
+    let resolution = resolve::resolve(state, &plan.acts, &modes, occupancy);
+    // One result per fleet, written straight into the report's order (power, then
+    // sector), so that putting the report in canonical order finds it sorted.
+    let mut slot = vec![0usize; state.board.powers().len()];
+    for f in &state.fleets {
+        slot[f.power.0 as usize] += 1;
+    }
+    let mut next_slot = report.results.len();
+    for s in &mut slot {
+        (*s, next_slot) = (next_slot, next_slot + *s);
+    }
+    report
+        .results
+        .resize_with(next_slot, OrderResult::placeholder);
+    for (i, f) in state.fleets.iter().enumerate() {
+        let k = &mut slot[f.power.0 as usize];
+        report.results[*k] = fleet_result(state, &plan, &resolution, i);
+        *k += 1;
     }
     let next = after_movement(state, &plan.acts, &resolution, &mut report);
     (next, report)
@@ -119,103 +134,74 @@ fn check_line(
     }
 }
 
-/// An order in canonical form.
-fn canonical(state: &State, at: Sector, act: Act) -> String {
-    let name = |s| state.board.name(s);
-    match act {
-        Act::Hold => format!("{} H", name(at)),
-        Act::Move(to) => format!("{} - {}", name(at), name(to)),
-        Act::Support(None) => format!("{} S", name(at)),
-        Act::Support(Some((from, to))) => {
-            format!("{} S {} - {}", name(at), name(from), name(to))
-        }
-    }
-}
-
 /// The result of the order each fleet carried out.
 fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderResult {
     let fleet = &state.fleets[i];
     let act = plan.acts[i];
-    let name = |s: Sector| state.board.name(s);
-    let at_of = |j: usize| name(state.fleets[j].at);
+    let at_of = |j: usize| state.fleets[j].at;
     let (outcome, detail) = if r.dislodged_by[i] != NO_FLEET {
         let by = r.dislodged_by[i] as usize;
-        let attack = r.attack[by];
-        let detail =
-            if plan.acts[by] == Act::Move(fleet.at) && act == Act::Move(state.fleets[by].at) {
-                format!(
-                    "dislodged by {} in a head-to-head, {} vs {}",
-                    at_of(by),
-                    attack,
-                    r.attack[i]
-                )
-            } else {
-                format!(
-                    "dislodged by {}, attack {} vs defence {}",
-                    at_of(by),
-                    attack,
-                    defence(state, &r.occupancy, i)
-                )
-            };
+        let head_to_head =
+            plan.acts[by] == Act::Move(fleet.at) && act == Act::Move(state.fleets[by].at);
+        let against = if head_to_head {
+            r.attack(i)
+        } else {
+            defence(state, r.occupancy(), i)
+        };
+        let detail = Detail::Dislodged {
+            by: at_of(by),
+            attack: r.attack(by),
+            against,
+            head_to_head,
+        };
         (Outcome::Dislodged, detail)
     } else {
         match act {
             Act::Hold => (
                 Outcome::Held,
-                format!("defence {}", defence(state, &r.occupancy, i)),
+                Detail::Held {
+                    defence: defence(state, r.occupancy(), i),
+                    no_order: plan.default(i) && state.judge_power() != Some(fleet.power),
+                },
             ),
-            Act::Support(_) => (
+            Act::Support(target) => (
                 Outcome::Supported,
-                support_detail(state, &plan.acts, &r.occupancy, i),
+                support_detail(state, &plan.acts, r.occupancy(), i, target),
             ),
             Act::Move(to) if r.moved[i] => {
                 (Outcome::Moved, success_detail(state, &plan.acts, r, i, to))
             }
             Act::Move(_) => {
-                let why = match r.obstacles[i] {
-                    Some(Obstacle::Rival { from, power }) if power == r.attack[i] => {
-                        format!(
-                            "stand-off with {}, {} vs {}",
-                            at_of(from),
-                            r.attack[i],
-                            power
-                        )
+                let why = match r.obstacle(i).expect("a failed move has an obstacle") {
+                    Obstacle::Rival { from, power } if power == r.attack(i) => {
+                        Bounce::StandOff { from: at_of(from) }
                     }
-                    Some(Obstacle::Rival { from, power }) => {
-                        format!("beaten by {}, {} vs {}", at_of(from), r.attack[i], power)
-                    }
-                    Some(Obstacle::Swap { fleet: j }) if state.fleets[j].power == fleet.power => {
-                        format!("own fleet in {} moving the other way", at_of(j))
-                    }
-                    Some(Obstacle::Swap { fleet: j }) => format!(
-                        "head-to-head with {}, {} vs {}",
-                        at_of(j),
-                        r.attack[i],
-                        r.attack[j]
-                    ),
-                    Some(Obstacle::OwnFleet { fleet: j }) => {
-                        format!("own fleet stays in {}", at_of(j))
-                    }
-                    Some(Obstacle::Defence { fleet: j, power }) => format!(
-                        "attack {} vs defence {} of {}",
-                        r.attack[i],
+                    Obstacle::Rival { from, power } => Bounce::Beaten {
+                        from: at_of(from),
                         power,
-                        at_of(j)
-                    ),
-                    None => "bounced".to_string(),
+                    },
+                    Obstacle::Swap { fleet: j } if state.fleets[j].power == fleet.power => {
+                        Bounce::OwnSwap { at: at_of(j) }
+                    }
+                    Obstacle::Swap { fleet: j } => Bounce::HeadToHead {
+                        at: at_of(j),
+                        power: r.attack(j),
+                    },
+                    Obstacle::OwnFleet { fleet: j } => Bounce::OwnFleet { at: at_of(j) },
+                    Obstacle::Defence { fleet: j, power } => Bounce::Defence {
+                        at: at_of(j),
+                        power,
+                    },
                 };
-                (Outcome::Bounced, why)
+                let attack = r.attack(i);
+                (Outcome::Bounced, Detail::Bounced { attack, why })
             }
         }
     };
-    let mut detail = detail;
-    if plan.default(i) && state.judge_power() != Some(fleet.power) {
-        detail = format!("no valid order: holds; {detail}");
-    }
     OrderResult {
         power: fleet.power,
         sector: Some(fleet.at),
-        order: canonical(state, fleet.at, act),
+        order: OrderText::Fleet(fleet.at, act),
         outcome,
         detail,
         default: plan.default(i),
@@ -223,58 +209,45 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
     }
 }
 
-fn success_detail(state: &State, acts: &[Act], r: &Resolution, i: usize, to: Sector) -> String {
-    let beaten = match r.rivals[i] {
-        Some(k) => format!(
-            ", beating {} from {}",
-            r.attack[k],
-            state.board.name(state.fleets[k].at)
-        ),
-        None => String::new(),
+fn success_detail(state: &State, acts: &[Act], r: &Resolution, i: usize, to: Sector) -> Detail {
+    let rival = r.rival(i).map(|k| (r.attack(k), state.fleets[k].at));
+    let attack = r.attack(i);
+    let j = r.occupancy()[to.0 as usize];
+    let against = if j == NO_FLEET {
+        Against::Empty
+    } else if r.dislodged_by[j as usize] != i as u32 {
+        Against::Vacated
+    } else if acts[j as usize] == Act::Move(state.fleets[i].at) {
+        Against::HeadToHead(r.attack(j as usize))
+    } else {
+        Against::Defence(defence(state, r.occupancy(), j as usize))
     };
-    let j = r.occupancy[to.0 as usize];
-    if j == NO_FLEET || r.dislodged_by[j as usize] != i as u32 {
-        let place = if j == NO_FLEET {
-            "an empty"
-        } else {
-            "a vacated"
-        };
-        return format!("attack {} into {place} sector{beaten}", r.attack[i]);
+    Detail::Moved {
+        attack,
+        against,
+        rival,
     }
-    let j = j as usize;
-    if acts[j] == Act::Move(state.fleets[i].at) {
-        return format!("head-to-head, {} vs {}{beaten}", r.attack[i], r.attack[j]);
-    }
-    format!(
-        "attack {} vs defence {}{beaten}",
-        r.attack[i],
-        defence(state, &r.occupancy, j)
-    )
 }
 
-fn support_detail(state: &State, acts: &[Act], occupancy: &[u32], i: usize) -> String {
-    let fleet = &state.fleets[i];
-    let Act::Support(target) = acts[i] else {
-        return String::new();
-    };
-    let pooled =
-        state.options.support == SupportMode::Pooled || state.judge_power() == Some(fleet.power);
-    let power = &state.board.power(fleet.power).name;
+fn support_detail(
+    state: &State,
+    acts: &[Act],
+    occupancy: &[u32],
+    i: usize,
+    target: Option<(Sector, Sector)>,
+) -> Detail {
+    let power = state.fleets[i].power;
+    let pooled = state.options.support == SupportMode::Pooled || state.judge_power() == Some(power);
     match (pooled, target) {
-        (true, None) => format!("+1 to every move of {power}"),
-        (true, Some(_)) => {
-            format!("+1 to every move of {power} (pooled support: the named move has no effect)")
-        }
-        (false, None) => "names no move: no effect".to_string(),
+        (true, named) => Detail::PooledSupport {
+            power,
+            named: named.is_some(),
+        },
+        (false, None) => Detail::SupportNamesNothing,
         (false, Some((from, to))) => {
             let j = occupancy[from.0 as usize];
-            let ordered = j != NO_FLEET && acts[j as usize] == Act::Move(to);
-            let mv = format!("{} - {}", state.board.name(from), state.board.name(to));
-            if ordered {
-                format!("+1 to {mv}")
-            } else {
-                format!("{mv} was not ordered: no effect")
-            }
+            let counted = j != NO_FLEET && acts[j as usize] == Act::Move(to);
+            Detail::TargetedSupport { from, to, counted }
         }
     }
 }
@@ -283,8 +256,7 @@ fn support_detail(state: &State, acts: &[Act], occupancy: &[u32], i: usize) -> S
 /// set aside with their retreats or destroyed (R6.1–R6.2); then the retreat phase, or
 /// the end of the turn.
 fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Report) -> State {
-    let mut next = state.clone();
-    next.fleets.clear();
+    let mut next = state.without_fleets();
     next.dislodged.clear();
     next.standoffs = r.standoffs.clone();
     for (i, fleet) in state.fleets.iter().enumerate() {
@@ -307,7 +279,11 @@ fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Repo
         next.fleets.push(fleet);
     }
     next.sort_fleets();
-    let occupancy = next.occupancy();
+    let occupancy = if next.dislodged.is_empty() {
+        Vec::new()
+    } else {
+        next.occupancy()
+    };
     let mut keep = Vec::new();
     for d in std::mem::take(&mut next.dislodged) {
         if retreats(&next, &occupancy, &d).is_empty() {

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use super::board::{PowerId, Sector, SystemId};
+use super::board::{Board, PowerId, Sector, SystemId};
+use super::resolve::Act;
 
 /// What became of an order (the `outcome` of the scenario output).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -135,24 +136,100 @@ impl fmt::Display for Invalid {
 }
 
 /// The result of one order line, or of one fleet's default order.
+///
+/// Results are structured (sectors, powers, strengths, reasons); their text is
+/// rendered at the edge by [`OrderResult::order_text`] and [`OrderResult::detail_text`],
+/// so adjudication itself builds no strings for the fleets it resolves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderResult {
     pub power: PowerId,
     /// The sector the order concerns, when known: results are listed by it.
     pub sector: Option<Sector>,
     /// The order in canonical form, or the line as written when it was not understood.
-    pub order: String,
+    pub order: OrderText,
     pub outcome: Outcome,
-    pub detail: String,
+    pub detail: Detail,
     /// True when the judge supplied the order (no order, invalid order, NMR, solo).
     pub default: bool,
     /// The number of the line the order was written on, if it was written.
     pub line: Option<u32>,
 }
 
+/// An order as a result shows it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum OrderText {
+    /// A fleet's movement order, in canonical form when rendered (`B2 - C3`).
+    Fleet(Sector, Act),
+    /// Any other order, in canonical form or as written.
+    Text(String),
+}
+
+/// Why an order turned out as it did.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Detail {
+    Text(String),
+    Invalid(Box<Invalid>),
+    /// A fleet that stayed: its defence (R4.2).
+    Held {
+        defence: u32,
+        no_order: bool,
+    },
+    /// A pooled support: +1 to every move of the power (R3.4); `named` when the line
+    /// named a move anyway.
+    PooledSupport {
+        power: PowerId,
+        named: bool,
+    },
+    /// A targeted support naming no move.
+    SupportNamesNothing,
+    /// A targeted support of `from - to`, and whether that move was ordered.
+    TargetedSupport {
+        from: Sector,
+        to: Sector,
+        counted: bool,
+    },
+    Moved {
+        attack: u32,
+        against: Against,
+        /// The strongest other move into the same sector, if any: its power and origin.
+        rival: Option<(u32, Sector)>,
+    },
+    Bounced {
+        attack: u32,
+        why: Bounce,
+    },
+    Dislodged {
+        by: Sector,
+        attack: u32,
+        /// The dislodged fleet's defence, or its attack in a head-to-head.
+        against: u32,
+        head_to_head: bool,
+    },
+}
+
+/// What a successful move overcame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Against {
+    Empty,
+    Vacated,
+    Defence(u32),
+    HeadToHead(u32),
+}
+
+/// What stopped a move (R5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Bounce {
+    StandOff { from: Sector },
+    Beaten { from: Sector, power: u32 },
+    OwnSwap { at: Sector },
+    HeadToHead { at: Sector, power: u32 },
+    OwnFleet { at: Sector },
+    Defence { at: Sector, power: u32 },
+}
+
 impl OrderResult {
     /// Sort key making the list independent of the order lines were written in.
-    fn key(&self) -> (PowerId, Option<Sector>, bool, &str, Outcome, &str) {
+    fn key(&self) -> (PowerId, Option<Sector>, bool, &OrderText, Outcome, &Detail) {
         (
             self.power,
             self.sector,
@@ -161,6 +238,121 @@ impl OrderResult {
             self.outcome,
             &self.detail,
         )
+    }
+
+    /// An empty result, to be overwritten (it allocates nothing).
+    pub fn placeholder() -> OrderResult {
+        OrderResult {
+            power: PowerId(0),
+            sector: None,
+            order: OrderText::Text(String::new()),
+            outcome: Outcome::Held,
+            detail: Detail::Text(String::new()),
+            default: false,
+            line: None,
+        }
+    }
+
+    /// The order as the player reads it.
+    pub fn order_text(&self, board: &Board) -> String {
+        match &self.order {
+            OrderText::Text(t) => t.clone(),
+            OrderText::Fleet(at, act) => {
+                let at = board.label(*at);
+                match *act {
+                    Act::Hold => format!("{at} H"),
+                    Act::Move(to) => format!("{at} - {}", board.label(to)),
+                    Act::Support(None) => format!("{at} S"),
+                    Act::Support(Some((from, to))) => {
+                        format!("{at} S {} - {}", board.label(from), board.label(to))
+                    }
+                }
+            }
+        }
+    }
+
+    /// What happened, in plain words.
+    pub fn detail_text(&self, board: &Board) -> String {
+        let l = |s: Sector| board.label(s);
+        match &self.detail {
+            Detail::Text(t) => t.clone(),
+            Detail::Invalid(why) => why.to_string(),
+            Detail::Held { defence, no_order } => {
+                let note = if *no_order {
+                    "no valid order: holds; "
+                } else {
+                    ""
+                };
+                format!("{note}defence {defence}")
+            }
+            Detail::PooledSupport { power, named } => {
+                let name = &board.power(*power).name;
+                let note = if *named {
+                    " (pooled support: the named move has no effect)"
+                } else {
+                    ""
+                };
+                format!("+1 to every move of {name}{note}")
+            }
+            Detail::SupportNamesNothing => "names no move: no effect".into(),
+            Detail::TargetedSupport { from, to, counted } => {
+                if *counted {
+                    format!("+1 to {} - {}", l(*from), l(*to))
+                } else {
+                    format!("{} - {} was not ordered: no effect", l(*from), l(*to))
+                }
+            }
+            Detail::Moved {
+                attack,
+                against,
+                rival,
+            } => {
+                let beaten = match rival {
+                    Some((power, from)) => format!(", beating {power} from {}", l(*from)),
+                    None => String::new(),
+                };
+                match against {
+                    Against::Empty => format!("attack {attack} into an empty sector{beaten}"),
+                    Against::Vacated => format!("attack {attack} into a vacated sector{beaten}"),
+                    Against::Defence(d) => format!("attack {attack} vs defence {d}{beaten}"),
+                    Against::HeadToHead(a) => format!("head-to-head, {attack} vs {a}{beaten}"),
+                }
+            }
+            Detail::Bounced { attack, why } => match *why {
+                Bounce::StandOff { from } => {
+                    format!("stand-off with {}, {attack} vs {attack}", l(from))
+                }
+                Bounce::Beaten { from, power } => {
+                    format!("beaten by {}, {attack} vs {power}", l(from))
+                }
+                Bounce::OwnSwap { at } => format!("own fleet in {} moving the other way", l(at)),
+                Bounce::HeadToHead { at, power } => {
+                    format!("head-to-head with {}, {attack} vs {power}", l(at))
+                }
+                Bounce::OwnFleet { at } => format!("own fleet stays in {}", l(at)),
+                Bounce::Defence { at, power } => {
+                    format!("attack {attack} vs defence {power} of {}", l(at))
+                }
+            },
+            Detail::Dislodged {
+                by,
+                attack,
+                against,
+                head_to_head,
+            } => {
+                if *head_to_head {
+                    format!(
+                        "dislodged by {} in a head-to-head, {attack} vs {against}",
+                        l(*by)
+                    )
+                } else {
+                    format!(
+                        "dislodged by {}, attack {attack} vs defence {against}",
+                        l(*by)
+                    )
+                }
+            }
+        }
     }
 }
 
@@ -212,10 +404,46 @@ impl Report {
     /// Puts every list in a canonical order, so the report does not depend on the order
     /// in which orders or fleets were given.
     pub fn canonicalise(&mut self) {
-        self.results.sort_by(|a, b| a.key().cmp(&b.key()));
+        sort_results(&mut self.results);
         self.destroyed.sort();
         self.captures.sort();
         self.lost_placements.sort();
         self.eliminated.sort();
+    }
+}
+
+/// Sorts results by their full key. Most results differ in (power, sector) already,
+/// so the sort runs on a compact prefix and compares whole keys only within ties; the
+/// results themselves are moved once. The key covers everything a result shows, so
+/// the order is fully determined by the content.
+fn sort_results(results: &mut [OrderResult]) {
+    let prefix = |r: &OrderResult| -> u64 {
+        let sector = r.sector.map_or(0, |s| u64::from(s.0) + 1);
+        (u64::from(r.power.0) << 40) | sector
+    };
+    let mut order: Vec<(u64, u32)> = results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (prefix(r), i as u32))
+        .collect();
+    order.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0).then_with(|| {
+            results[a.1 as usize]
+                .key()
+                .cmp(&results[b.1 as usize].key())
+        })
+    });
+    // Apply the permutation in place, cycle by cycle: position k receives the result
+    // that was at source[k]; a position whose source is itself is done.
+    let mut source: Vec<u32> = order.into_iter().map(|(_, i)| i).collect();
+    for start in 0..source.len() {
+        let mut k = start;
+        while source[k] as usize != start {
+            let from = source[k] as usize;
+            results.swap(k, from);
+            source[k] = k as u32;
+            k = from;
+        }
+        source[k] = k as u32;
     }
 }

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::board::{PowerId, Sector};
 use super::check::{self, Checker};
-use super::outcome::{Invalid, LostPlacement, OrderResult, Outcome, Report};
+use super::outcome::{Detail, Invalid, LostPlacement, OrderResult, OrderText, Outcome, Report};
 use super::position::{Fleet, State, NO_FLEET};
 use super::syntax::{self, Syntax, Written};
 use super::turn::{self, placement_sectors};
@@ -114,9 +114,9 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         report.results.push(OrderResult {
             power: p.power,
             sector: Some(board.system(p.system).at),
-            order,
+            order: OrderText::Text(order),
             outcome,
-            detail,
+            detail: Detail::Text(detail),
             default,
             line,
         });

@@ -144,6 +144,22 @@ impl State {
         }
     }
 
+    /// A copy of this state without its fleets (the caller places them anew).
+    pub fn without_fleets(&self) -> State {
+        State {
+            board: self.board.clone(),
+            options: self.options.clone(),
+            turn: self.turn,
+            phase: self.phase,
+            owners: self.owners.clone(),
+            fleets: Vec::with_capacity(self.fleets.len()),
+            dislodged: self.dislodged.clone(),
+            standoffs: self.standoffs.clone(),
+            pending: self.pending.clone(),
+            winners: self.winners.clone(),
+        }
+    }
+
     /// The powers taking part: all of the board's, or in a solo game the Foundation
     /// (the player) and the Imperium (the judge).
     pub fn powers_in_play(&self) -> Vec<PowerId> {
@@ -160,17 +176,21 @@ impl State {
     /// new fleets due. A power that had something and has nothing left is eliminated
     /// (R9.2); one that never appears in a scenario simply takes no part.
     pub fn present_powers(&self) -> Vec<PowerId> {
-        let mut present: Vec<PowerId> = self
+        let mut present = vec![false; self.board.powers().len()];
+        let powers = self
             .fleets
             .iter()
             .map(|f| f.power)
             .chain(self.dislodged.iter().map(|d| d.fleet.power))
             .chain(self.owners.iter().flatten().copied())
-            .chain(self.pending.iter().map(|p| p.power))
-            .collect();
-        present.sort();
-        present.dedup();
-        present
+            .chain(self.pending.iter().map(|p| p.power));
+        for p in powers {
+            present[p.0 as usize] = true;
+        }
+        (0..present.len())
+            .filter(|&i| present[i])
+            .map(|i| PowerId(i as u8))
+            .collect()
     }
 
     /// The power the judge plays in a solo game.
@@ -211,7 +231,8 @@ impl State {
 
     /// Puts the fleets back in reading order of their sectors.
     pub fn sort_fleets(&mut self) {
-        self.fleets.sort_by_key(|f| f.at);
+        // Sectors are unique, so an unstable sort is deterministic.
+        self.fleets.sort_unstable_by_key(|f| f.at);
     }
 }
 

@@ -17,7 +17,7 @@ use super::board::{PowerId, Sector};
 use super::position::{State, SupportMode, NO_FLEET};
 
 /// What a fleet was ordered to do, after checking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Act {
     Hold,
     Move(Sector),
@@ -26,21 +26,51 @@ pub enum Act {
 }
 
 /// The outcome of a movement phase, fleet by fleet (indexed like `state.fleets`).
-#[derive(Debug)]
-pub struct Resolution {
+/// It keeps the tables resolution was done on, so what stopped a move, or the
+/// strongest rival a move beat, is worked out when a report asks, not stored for all.
+pub struct Resolution<'a> {
+    graph: Resolver<'a>,
     pub moved: Vec<bool>,
     /// For a dislodged fleet, the index of the fleet that dislodged it.
     pub dislodged_by: Vec<u32>,
-    /// Attack power of each moving fleet (R4.1); 0 for the others.
-    pub attack: Vec<u32>,
     /// Sectors left empty although a move into them failed (R6.1).
     pub standoffs: Vec<Sector>,
+}
+
+impl Resolution<'_> {
+    /// Attack power of a moving fleet (R4.1); 0 for the others.
+    pub fn attack(&self, i: usize) -> u32 {
+        self.graph.attack[i]
+    }
+
     /// Which fleet stands where at the start of the turn.
-    pub occupancy: Vec<u32>,
-    /// For each failed move, what stopped it.
-    pub obstacles: Vec<Option<Obstacle>>,
-    /// For each move, the strongest other move into the same sector, if any.
-    pub rivals: Vec<Option<usize>>,
+    pub fn occupancy(&self) -> &[u32] {
+        &self.graph.occ
+    }
+
+    /// What stopped move `i`, if it failed.
+    pub fn obstacle(&self, i: usize) -> Option<Obstacle> {
+        if self.moved[i] {
+            return None;
+        }
+        let dep = self.graph.depends_on(i).is_some_and(|j| self.moved[j]);
+        self.graph.obstacle(i, dep)
+    }
+
+    /// The strongest other move into the destination of move `i`, if any (ties: the
+    /// first origin in reading order).
+    pub fn rival(&self, i: usize) -> Option<usize> {
+        let to = self.graph.dest(i)?;
+        self.graph
+            .moves_into(to)
+            .filter(|&k| k != i)
+            .max_by_key(|&k| {
+                (
+                    self.graph.attack[k],
+                    std::cmp::Reverse(self.graph.state.fleets[k].at),
+                )
+            })
+    }
 }
 
 const UNKNOWN: u8 = 0;
@@ -60,10 +90,14 @@ struct Resolver<'a> {
 }
 
 /// Resolves a movement phase. `modes` gives each power's support mode (R3.4; the
-/// Imperium of a solo game always pools, R10.2).
-pub fn resolve(state: &State, acts: &[Act], modes: &[SupportMode]) -> Resolution {
+/// Imperium of a solo game always pools, R10.2); `occ` is [`State::occupancy`].
+pub fn resolve<'a>(
+    state: &'a State,
+    acts: &'a [Act],
+    modes: &[SupportMode],
+    occ: Vec<u32>,
+) -> Resolution<'a> {
     let n = state.fleets.len();
-    let occ = state.occupancy();
     let attack = attack_powers(state, acts, modes, &occ);
     let mut first_in = vec![NO_FLEET; state.board.len()];
     let mut next_in = vec![NO_FLEET; n];
@@ -135,7 +169,7 @@ pub fn defence(state: &State, occ: &[u32], fleet: usize) -> u32 {
     1 + own as u32
 }
 
-impl Resolver<'_> {
+impl<'a> Resolver<'a> {
     fn dest(&self, i: usize) -> Option<Sector> {
         match self.acts[i] {
             Act::Move(to) => Some(to),
@@ -281,7 +315,7 @@ impl Resolver<'_> {
         }
     }
 
-    fn finish(self) -> Resolution {
+    fn finish(self) -> Resolution<'a> {
         let n = self.state.fleets.len();
         let moved: Vec<bool> = (0..n).map(|i| self.status[i] == SUCCEEDS).collect();
         let mut dislodged_by = vec![NO_FLEET; n];
@@ -314,33 +348,13 @@ impl Resolver<'_> {
                 standoffs.push(to);
             }
         }
-        standoffs.sort();
+        standoffs.sort_unstable();
         standoffs.dedup();
-        let obstacles = (0..n)
-            .map(|i| {
-                if moved[i] || self.dest(i).is_none() {
-                    return None;
-                }
-                let dep = self.depends_on(i).is_some_and(|j| moved[j]);
-                self.obstacle(i, dep)
-            })
-            .collect();
-        let rivals = (0..n)
-            .map(|i| {
-                let to = self.dest(i)?;
-                self.moves_into(to)
-                    .filter(|&k| k != i)
-                    .max_by_key(|&k| (self.attack[k], std::cmp::Reverse(self.state.fleets[k].at)))
-            })
-            .collect();
         Resolution {
-            rivals,
-            obstacles,
+            graph: self,
             moved,
             dislodged_by,
-            attack: self.attack,
             standoffs,
-            occupancy: self.occ,
         }
     }
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use super::board::{PowerId, Sector};
 use super::check::{self, Checker};
 use super::movement::retreats;
-use super::outcome::{Destroyed, Invalid, OrderResult, Outcome, Report};
+use super::outcome::{Destroyed, Detail, Invalid, OrderResult, OrderText, Outcome, Report};
 use super::position::{State, NO_FLEET};
 use super::syntax::{self, Syntax, Written};
 use super::{turn, Submissions};
@@ -113,9 +113,9 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         report.results.push(OrderResult {
             power: d.fleet.power,
             sector: Some(at),
-            order,
+            order: OrderText::Text(order),
             outcome,
-            detail,
+            detail: Detail::Text(detail),
             default,
             line,
         });

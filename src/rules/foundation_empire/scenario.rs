@@ -442,9 +442,9 @@ impl Output {
                 .iter()
                 .map(|r| ResultOut {
                     power: pid(r.power),
-                    order: r.order.clone(),
+                    order: r.order_text(board),
                     outcome: r.outcome.id(),
-                    detail: r.detail.clone(),
+                    detail: r.detail_text(board),
                     default: r.default,
                 })
                 .collect(),

@@ -2,7 +2,7 @@
 
 use super::board::{PowerId, Sector, SystemId};
 use super::check::{self, Checker};
-use super::outcome::{Invalid, OrderResult, Outcome, Report};
+use super::outcome::{Detail, Invalid, OrderResult, OrderText, Outcome, Report};
 use super::position::{Fleet, State};
 use super::syntax::{self, Syntax};
 use super::{turn, Submissions};
@@ -63,13 +63,13 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             report.results.push(OrderResult {
                 power,
                 sector: Some(at),
-                order: format!("PLACE {}", state.board.name(at)),
+                order: OrderText::Text(format!("PLACE {}", state.board.name(at))),
                 outcome: Outcome::Placed,
-                detail: if default {
+                detail: Detail::Text(if default {
                     format!("no order: placed on {name}, the first free home system")
                 } else {
                     format!("placed on {name}")
-                },
+                }),
                 default,
                 line: lines.get(k).copied(),
             });
@@ -164,9 +164,9 @@ fn place_imperium(
         report.results.push(OrderResult {
             power: imperium,
             sector: Some(at),
-            order: format!("PLACE {}", state.board.name(at)),
+            order: OrderText::Text(format!("PLACE {}", state.board.name(at))),
             outcome: Outcome::Placed,
-            detail: "placed at random (R10.1)".into(),
+            detail: Detail::Text("placed at random (R10.1)".into()),
             default: true,
             line: None,
         });

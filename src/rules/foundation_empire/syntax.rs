@@ -53,7 +53,11 @@ pub struct Written<'a> {
 /// (`>`) are left out (R3.2).
 pub fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
     text.lines().enumerate().filter_map(|(k, raw)| {
-        let line = raw.split('#').next().unwrap_or("").trim();
+        let uncommented = match raw.bytes().position(|b| b == b'#') {
+            Some(k) => &raw[..k],
+            None => raw,
+        };
+        let line = uncommented.trim();
         if line.is_empty() || raw.trim_start().starts_with('>') {
             return None;
         }
@@ -67,74 +71,140 @@ pub fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
     })
 }
 
-fn is(word: &str, keywords: &[&str]) -> bool {
-    keywords.iter().any(|k| word.eq_ignore_ascii_case(k))
+/// The keywords of the order language (R3.2), in any case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keyword {
+    Hold,
+    /// `-`, `->`, `M`, `MOVES`, `TO`: a move between two sectors.
+    Arrow,
+    /// `MOVE`: a move, before the fleet (`MOVE B2 C3`) or between (`B2 MOVE C3`).
+    Move,
+    Support,
+    Retreat,
+    Disband,
+    Place,
+    Fleet,
 }
 
-const HOLD: &[&str] = &["H", "HOLD", "HOLDS"];
-const MOVE: &[&str] = &["-", "M", "MOVE", "MOVES", "TO"];
-const SUPPORT: &[&str] = &["S", "SUPPORT", "SUPPORTS"];
-const RETREAT: &[&str] = &["R", "RETREAT", "RETREATS"];
-const DISBAND: &[&str] = &["D", "DISBAND", "DISBANDS"];
-const PLACE: &[&str] = &["PLACE", "START", "BUILD"];
-const FLEET: &[&str] = &["F", "FLEET"];
+/// The keyword a word is, if any; classified once per word, without allocating.
+fn keyword(word: &str) -> Option<Keyword> {
+    let bytes = word.as_bytes();
+    if bytes.len() > 8 {
+        return None;
+    }
+    let mut buf = [0u8; 8];
+    for (slot, b) in buf.iter_mut().zip(bytes) {
+        *slot = b.to_ascii_uppercase();
+    }
+    Some(match &buf[..bytes.len()] {
+        b"H" | b"HOLD" | b"HOLDS" => Keyword::Hold,
+        b"-" | b"->" | b"M" | b"MOVES" | b"TO" => Keyword::Arrow,
+        b"MOVE" => Keyword::Move,
+        b"S" | b"SUPPORT" | b"SUPPORTS" => Keyword::Support,
+        b"R" | b"RETREAT" | b"RETREATS" => Keyword::Retreat,
+        b"D" | b"DISBAND" | b"DISBANDS" => Keyword::Disband,
+        b"PLACE" | b"START" | b"BUILD" => Keyword::Place,
+        b"F" | b"FLEET" => Keyword::Fleet,
+        _ => return None,
+    })
+}
+
+fn is_arrow(word: &str) -> bool {
+    matches!(keyword(word), Some(Keyword::Arrow | Keyword::Move))
+}
+
+/// The most words an order has (`FLEET C1 SUPPORT FLEET B2 - C3`).
+const MAX_WORDS: usize = 8;
+
+/// Up to [`MAX_WORDS`] words of a line, without allocating.
+struct Words<'a> {
+    items: [&'a str; MAX_WORDS],
+    len: usize,
+    /// The first word that did not fit, if any.
+    overflow: Option<&'a str>,
+}
+
+impl<'a> Words<'a> {
+    fn push(&mut self, word: &'a str) {
+        if self.len < MAX_WORDS {
+            self.items[self.len] = word;
+            self.len += 1;
+        } else if self.overflow.is_none() {
+            self.overflow = Some(word);
+        }
+    }
+}
 
 /// Splits a line into words, with `-` and `->` as words of their own.
-fn words(line: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    for chunk in line.split_whitespace() {
-        let mut rest = chunk;
-        while !rest.is_empty() {
-            match rest.find('-') {
-                Some(0) => {
-                    let len = if rest[1..].starts_with('>') { 2 } else { 1 };
-                    out.push("-");
-                    rest = &rest[len..];
-                }
-                Some(i) => {
-                    out.push(&rest[..i]);
-                    rest = &rest[i..];
-                }
-                None => {
-                    out.push(rest);
-                    rest = "";
-                }
+fn words(line: &str) -> Words<'_> {
+    let mut out = Words {
+        items: [""; MAX_WORDS],
+        len: 0,
+        overflow: None,
+    };
+    // Words end at white space; `-` and `->` are words of their own.
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_whitespace() {
+            i += 1;
+        } else if b == b'-' {
+            let len = if bytes.get(i + 1) == Some(&b'>') {
+                2
+            } else {
+                1
+            };
+            out.push(&line[i..i + len]);
+            i += len;
+        } else {
+            let start = i;
+            while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'-' {
+                i += 1;
             }
+            out.push(&line[start..i]);
         }
     }
     out
 }
 
 /// Parses one order line (already trimmed, not blank).
-pub fn parse(line: &str) -> Result<Syntax<'_>, String> {
+pub fn parse<'a>(line: &'a str) -> Result<Syntax<'a>, String> {
     let all = words(line);
-    let mut w: &[&str] = &all;
+    if let Some(extra) = all.overflow {
+        return Err(format!(
+            "too many words: {extra:?} and after are not understood"
+        ));
+    }
+    let mut w: &[&str] = &all.items[..all.len];
     // An optional leading `F` / `FLEET`, as Diplomacy players write.
-    if w.len() > 1 && is(w[0], FLEET) {
+    if w.len() > 1 && keyword(w[0]) == Some(Keyword::Fleet) {
         w = &w[1..];
     }
     let Some(&first) = w.first() else {
         return Err("empty order".into());
     };
-    if is(first, PLACE) {
-        return match w[1..] {
-            [at] => Ok(Syntax::Place { system: None, at }),
-            [system, at] => Ok(Syntax::Place {
-                system: Some(system),
-                at,
-            }),
-            [] => Err(format!("a sector or system is expected after {first}")),
-            _ => Err(format!("too many words after {first}: {:?}", w[3])),
-        };
-    }
-    if first.eq_ignore_ascii_case("MOVE") {
-        return match w[1..] {
-            [fleet, to] | [fleet, "-", to] => Ok(Syntax::Move { fleet, to }),
-            _ => Err("MOVE is written `MOVE B2 C3`".into()),
-        };
-    }
-    if is(first, MOVE) {
-        return Err(format!("{first:?} needs a fleet's sector before it"));
+    match keyword(first) {
+        Some(Keyword::Place) => {
+            return match w[1..] {
+                [at] => Ok(Syntax::Place { system: None, at }),
+                [system, at] => Ok(Syntax::Place {
+                    system: Some(system),
+                    at,
+                }),
+                [] => Err(format!("a sector or system is expected after {first}")),
+                _ => Err(format!("too many words after {first}: {:?}", w[3])),
+            };
+        }
+        Some(Keyword::Move) => {
+            return match w[1..] {
+                [fleet, to] => Ok(Syntax::Move { fleet, to }),
+                [fleet, arrow, to] if is_arrow(arrow) => Ok(Syntax::Move { fleet, to }),
+                _ => Err("MOVE is written `MOVE B2 C3`".into()),
+            };
+        }
+        Some(Keyword::Arrow) => return Err(format!("{first:?} needs a fleet's sector before it")),
+        _ => {}
     }
     let fleet = first;
     let Some(&verb) = w.get(1) else {
@@ -143,52 +213,43 @@ pub fn parse(line: &str) -> Result<Syntax<'_>, String> {
         ));
     };
     let rest = &w[2..];
-    if is(verb, HOLD) {
-        return match rest {
-            [] => Ok(Syntax::Hold { fleet }),
-            [extra, ..] => Err(format!("{extra:?} after {verb} is not understood")),
-        };
-    }
-    if is(verb, MOVE) {
-        return match rest {
-            [to] => Ok(Syntax::Move { fleet, to }),
-            [] => Err(format!("a destination is expected after {verb}")),
-            [_, extra, ..] => Err(format!("{extra:?} after the destination is not understood")),
-        };
-    }
-    if is(verb, RETREAT) {
-        return match rest {
-            [to] => Ok(Syntax::Retreat { fleet, to }),
-            [] => Err(format!("a destination is expected after {verb}")),
-            [_, extra, ..] => Err(format!("{extra:?} after the destination is not understood")),
-        };
-    }
-    if is(verb, DISBAND) {
-        return match rest {
-            [] => Ok(Syntax::Disband { fleet }),
-            [extra, ..] => Err(format!("{extra:?} after {verb} is not understood")),
-        };
-    }
-    if is(verb, SUPPORT) {
-        let mut t = rest;
-        if t.len() > 1 && is(t[0], FLEET) {
-            t = &t[1..];
+    let one_sector = |rest: &[&'a str]| match *rest {
+        [to] => Ok(to),
+        [] => Err(format!("a destination is expected after {verb}")),
+        [_, extra, ..] => Err(format!("{extra:?} after the destination is not understood")),
+    };
+    let nothing_more = |rest: &[&str]| match rest {
+        [] => Ok(()),
+        [extra, ..] => Err(format!("{extra:?} after {verb} is not understood")),
+    };
+    match keyword(verb) {
+        Some(Keyword::Hold) => nothing_more(rest).map(|()| Syntax::Hold { fleet }),
+        Some(Keyword::Arrow | Keyword::Move) => {
+            one_sector(rest).map(|to| Syntax::Move { fleet, to })
         }
-        return match t {
-            [] => Ok(Syntax::Support {
-                fleet,
-                target: None,
-            }),
-            [from, m, to] if is(m, MOVE) => Ok(Syntax::Support {
-                fleet,
-                target: Some((from, to)),
-            }),
-            _ => Err("a support is written `C1 S` or `C1 S B2 - C3`".into()),
-        };
+        Some(Keyword::Retreat) => one_sector(rest).map(|to| Syntax::Retreat { fleet, to }),
+        Some(Keyword::Disband) => nothing_more(rest).map(|()| Syntax::Disband { fleet }),
+        Some(Keyword::Support) => {
+            let mut t = rest;
+            if t.len() > 1 && keyword(t[0]) == Some(Keyword::Fleet) {
+                t = &t[1..];
+            }
+            match *t {
+                [] => Ok(Syntax::Support {
+                    fleet,
+                    target: None,
+                }),
+                [from, arrow, to] if is_arrow(arrow) => Ok(Syntax::Support {
+                    fleet,
+                    target: Some((from, to)),
+                }),
+                _ => Err("a support is written `C1 S` or `C1 S B2 - C3`".into()),
+            }
+        }
+        _ => Err(format!(
+            "{verb:?} is not an order: write H, - <sector>, S, or R <sector>"
+        )),
     }
-    Err(format!(
-        "{verb:?} is not an order: write H, - <sector>, S, or R <sector>"
-    ))
 }
 
 #[cfg(test)]

@@ -64,6 +64,9 @@ fn occupy(state: &mut State, report: &mut Report) {
     });
     report.destroyed.extend(disbanded);
     report.captures.extend(captures);
+    if state.pending.is_empty() {
+        return;
+    }
     let occupancy = state.occupancy();
     let mut due = Vec::new();
     for p in std::mem::take(&mut state.pending) {

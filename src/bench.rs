@@ -1,0 +1,72 @@
+//! `pbem bench`: times the adjudication of generated movement phases on this machine.
+//!
+//! Each phase is distinct and adjudicated once (cold, as the judge meets a phase), and
+//! timed alone; the median per size is reported with the growth from the size before.
+//! `cargo bench` measures the same with criterion's statistics.
+
+use std::time::{Duration, Instant};
+
+use crate::rules::foundation_empire::adjudicate;
+use crate::rules::foundation_empire::generate::generated_phase;
+
+/// The timing of one size.
+#[derive(Debug, Clone)]
+pub struct Timing {
+    pub fleets: usize,
+    pub phases: usize,
+    pub median: Duration,
+}
+
+/// Adjudicates `phases` generated phases of each size (0: only generates one, for
+/// instruction counting) and returns the median time per phase.
+pub fn movement(sizes: &[usize], phases: Option<usize>) -> Vec<Timing> {
+    sizes
+        .iter()
+        .map(|&fleets| {
+            let count = phases.unwrap_or_else(|| (300_000 / fleets.max(1)).clamp(5, 300));
+            let mut times = Vec::with_capacity(count);
+            if count == 0 {
+                std::hint::black_box(generated_phase(fleets, 0));
+            }
+            for seed in 0..count as u64 {
+                let (state, orders) = generated_phase(fleets, seed);
+                let start = Instant::now();
+                let out = adjudicate(&state, &orders, seed);
+                times.push(start.elapsed());
+                drop(std::hint::black_box(out));
+            }
+            times.sort();
+            Timing {
+                fleets,
+                phases: count,
+                median: times.get(count / 2).copied().unwrap_or_default(),
+            }
+        })
+        .collect()
+}
+
+/// The table `pbem bench` prints.
+pub fn table(timings: &[Timing]) -> String {
+    let mut out = String::from("fleets     phases   median/phase   per fleet   growth\n");
+    let mut previous: Option<&Timing> = None;
+    for t in timings {
+        let per_fleet = t.median.as_secs_f64() * 1e9 / t.fleets.max(1) as f64;
+        let growth = match previous {
+            Some(p) if p.median > Duration::ZERO => format!(
+                "{:.1}× time for {:.0}× fleets",
+                t.median.as_secs_f64() / p.median.as_secs_f64(),
+                t.fleets as f64 / p.fleets as f64
+            ),
+            _ => String::new(),
+        };
+        out += &format!(
+            "{:<10} {:<8} {:>10.3} ms   {:>6.0} ns   {growth}\n",
+            t.fleets,
+            t.phases,
+            t.median.as_secs_f64() * 1e3,
+            per_fleet
+        );
+        previous = Some(t);
+    }
+    out
+}
