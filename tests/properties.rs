@@ -410,3 +410,61 @@ fn random_games_reach_every_phase() {
     }
     assert!(captures > 0 && destroyed > 0 && placed > 0);
 }
+
+/// The scenario files of the rule cases, without their `[expect]` tables.
+fn base_scenarios() -> Vec<String> {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/foundation-empire");
+    let mut all: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .map(|text| text.split("\n[expect]").next().unwrap().to_string())
+        .collect();
+    all.sort();
+    all
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Scenario files damaged at random (characters deleted, inserted or replaced, huge
+    /// numbers written in) are adjudicated or refused with an error: never a panic.
+    #[test]
+    fn damaged_scenarios_never_panic(
+        pick in any::<prop::sample::Index>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..4, any::<u8>()), 1..10),
+    ) {
+        let bases = base_scenarios();
+        let mut bytes = pick.get(&bases).clone().into_bytes();
+        for (at, op, byte) in edits {
+            if bytes.is_empty() {
+                break;
+            }
+            let k = at.index(bytes.len());
+            let printable = b" \n\"'=[]#-.,0123456789abcdefghijklmnopqrstuvwxyzABCH"[byte as usize % 50];
+            match op {
+                0 => {
+                    bytes.remove(k);
+                }
+                1 => bytes.insert(k, printable),
+                2 => bytes[k] = printable,
+                _ => {
+                    // Replace the next number with an extreme value.
+                    let extremes: [&[u8]; 6] =
+                        [b"0", b"4294967295", b"4294967294", b"18446744073709551615", b"255", b"-1"];
+                    let value = extremes[byte as usize % extremes.len()];
+                    if let Some(start) = (k..bytes.len()).find(|&i| bytes[i].is_ascii_digit()) {
+                        let end = (start..bytes.len())
+                            .find(|&i| !bytes[i].is_ascii_digit())
+                            .unwrap_or(bytes.len());
+                        bytes.splice(start..end, value.iter().copied()).for_each(drop);
+                    }
+                }
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/foundation-empire");
+        let outcome = std::panic::catch_unwind(|| pbem::scenario::adjudicate_text(&text, &dir));
+        prop_assert!(outcome.is_ok(), "panicked on:\n{}", text);
+    }
+}

@@ -174,7 +174,7 @@ fn game_over(state: &mut State, winners: Vec<PowerId>) {
 
 /// Moves on to the movement phase of the next turn.
 pub(super) fn start_next_turn(state: &mut State) {
-    state.turn += 1;
+    state.turn = state.turn.saturating_add(1);
     state.phase = Phase::Movement;
     state.pending.clear();
 }
