@@ -3,7 +3,8 @@
 use super::board::{Locate, PowerId, Sector};
 use super::outcome::{Detail, Invalid, OrderResult, OrderText, Outcome};
 use super::position::{State, NO_FLEET};
-use super::syntax::{Syntax, Written};
+use super::syntax::{self, Syntax, Written};
+use super::Submissions;
 
 /// Looks words of an order up on the board and in the position.
 pub struct Checker<'s> {
@@ -56,6 +57,44 @@ impl Checker<'_> {
 
     pub fn name(&self, sector: Sector) -> String {
         self.state.board.name(sector)
+    }
+}
+
+/// A line accepted for a slot (a fleet, a dislodged fleet, a pending placement): what
+/// it asks for, and where it was written.
+pub type Chosen<'t, T> = Option<(T, Written<'t>)>;
+
+/// Reads every power's lines into slots (R3.1). `check` maps a line to its slot and
+/// what it asks for, or to the reason it is refused; a later valid line for a slot
+/// replaces the earlier one, which is reported as refused. An invalid line replaces
+/// nothing. Refused lines go to `results`; `at` is the sector a slot is listed under.
+pub fn read_into_slots<'t, T>(
+    checker: &Checker,
+    orders: &'t Submissions,
+    chosen: &mut [Chosen<'t, T>],
+    at: impl Fn(usize) -> Sector,
+    mut check: impl FnMut(
+        PowerId,
+        &Result<Syntax<'t>, String>,
+        &[Chosen<'t, T>],
+    ) -> Result<(usize, T), Invalid>,
+    results: &mut Vec<OrderResult>,
+) {
+    for (&power, text) in orders {
+        for line in syntax::lines(text) {
+            match check(power, &line.syntax, chosen) {
+                Ok((slot, value)) => {
+                    if let Some((_, earlier)) = &chosen[slot] {
+                        results.push(refused(power, Some(at(slot)), *earlier, &Invalid::Replaced));
+                    }
+                    chosen[slot] = Some((value, line.written));
+                }
+                Err(why) => {
+                    let sector = line_sector(checker, &line.syntax);
+                    results.push(refused(power, sector, line.written, &why));
+                }
+            }
+        }
     }
 }
 

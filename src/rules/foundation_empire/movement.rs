@@ -1,13 +1,13 @@
 //! The movement phase (R3–R6.2): orders checked, moves resolved, fleets dislodged.
 
 use super::board::{PowerId, Sector};
-use super::check::{self, Checker};
+use super::check::{self, Checker, Chosen};
 use super::outcome::{
     Against, Bounce, Destroyed, Detail, Invalid, OrderResult, OrderText, Outcome, Report,
 };
 use super::position::{Dislodged, Phase, State, SupportMode, NO_FLEET};
 use super::resolve::{self, defence, Act, Obstacle, Resolution};
-use super::syntax::{self, Syntax, Written};
+use super::syntax::Syntax;
 use super::{solo, turn, Submissions};
 use crate::dice::Dice;
 
@@ -16,7 +16,7 @@ struct Plan<'t> {
     acts: Vec<Act>,
     /// `None` for a fleet with no valid order of its own (it holds by default, R3.1)
     /// or whose order the judge wrote (solo Imperium).
-    given: Vec<Option<Written<'t>>>,
+    given: Vec<Chosen<'t, Act>>,
 }
 
 impl Plan<'_> {
@@ -41,8 +41,18 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             plan.acts[fleet] = act;
         }
     }
-    for (&power, text) in orders {
-        read_orders(&checker, power, text, &mut plan, &mut report.results);
+    check::read_into_slots(
+        &checker,
+        orders,
+        &mut plan.given,
+        |fleet| state.fleets[fleet].at,
+        |power, syntax, _| check_line(&checker, power, syntax),
+        &mut report.results,
+    );
+    for (act, given) in plan.acts.iter_mut().zip(&plan.given) {
+        if let Some((chosen, _)) = given {
+            *act = *chosen;
+        }
     }
     let modes: Vec<SupportMode> = state
         .board
@@ -76,32 +86,6 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
     }
     let next = after_movement(state, &plan.acts, &resolution, &mut report);
     (next, report)
-}
-
-/// Reads one power's submission into the plan; refused lines go straight to `results`.
-fn read_orders<'t>(
-    checker: &Checker,
-    power: PowerId,
-    text: &'t str,
-    plan: &mut Plan<'t>,
-    results: &mut Vec<OrderResult>,
-) {
-    for line in syntax::lines(text) {
-        match check_line(checker, power, &line.syntax) {
-            Ok((fleet, act)) => {
-                if let Some(earlier) = plan.given[fleet] {
-                    let at = checker.state.fleets[fleet].at;
-                    results.push(check::refused(power, Some(at), earlier, &Invalid::Replaced));
-                }
-                plan.acts[fleet] = act;
-                plan.given[fleet] = Some(line.written);
-            }
-            Err(why) => {
-                let sector = check::line_sector(checker, &line.syntax);
-                results.push(check::refused(power, sector, line.written, &why));
-            }
-        }
-    }
 }
 
 fn check_line(
@@ -205,7 +189,7 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
         outcome,
         detail,
         default: plan.default(i),
-        line: plan.given[i].map(|w| w.number),
+        line: plan.given[i].map(|(_, w)| w.number),
     }
 }
 

@@ -3,10 +3,10 @@
 use std::collections::HashMap;
 
 use super::board::{PowerId, Sector};
-use super::check::{self, Checker};
+use super::check::{self, Checker, Chosen};
 use super::outcome::{Detail, Invalid, LostPlacement, OrderResult, OrderText, Outcome, Report};
 use super::position::{Fleet, State, NO_FLEET};
-use super::syntax::{self, Syntax, Written};
+use super::syntax::Syntax;
 use super::turn::{self, placement_sectors};
 use super::Submissions;
 
@@ -18,31 +18,15 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         occupancy: &occupancy,
     };
     // One slot per pending placement (in the state's order: by power, then system).
-    let mut chosen: Vec<Option<(Sector, Written)>> = vec![None; state.pending.len()];
-    for (&power, text) in orders {
-        for line in syntax::lines(text) {
-            match check_line(&checker, power, &line.syntax, &chosen) {
-                Ok((slot, at)) => {
-                    if let Some((_, earlier)) = chosen[slot] {
-                        let sector = state.board.system(state.pending[slot].system).at;
-                        report.results.push(check::refused(
-                            power,
-                            Some(sector),
-                            earlier,
-                            &Invalid::Replaced,
-                        ));
-                    }
-                    chosen[slot] = Some((at, line.written));
-                }
-                Err(why) => {
-                    let sector = check::line_sector(&checker, &line.syntax);
-                    report
-                        .results
-                        .push(check::refused(power, sector, line.written, &why));
-                }
-            }
-        }
-    }
+    let mut chosen: Vec<Chosen<Sector>> = vec![None; state.pending.len()];
+    check::read_into_slots(
+        &checker,
+        orders,
+        &mut chosen,
+        |slot| state.board.system(state.pending[slot].system).at,
+        |power, syntax, chosen| check_line(&checker, power, syntax, chosen),
+        &mut report.results,
+    );
     // NMR: the first empty sector next to the system that this power has not chosen.
     let mut picks: Vec<Option<(Sector, bool)>> =
         chosen.iter().map(|c| c.map(|(s, _)| (s, false))).collect();
@@ -131,7 +115,7 @@ fn check_line(
     checker: &Checker,
     power: PowerId,
     syntax: &Result<Syntax, String>,
-    chosen: &[Option<(Sector, Written)>],
+    chosen: &[Chosen<Sector>],
 ) -> Result<(usize, Sector), Invalid> {
     let syntax = syntax
         .as_ref()

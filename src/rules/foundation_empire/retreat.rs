@@ -3,11 +3,11 @@
 use std::collections::HashMap;
 
 use super::board::{PowerId, Sector};
-use super::check::{self, Checker};
+use super::check::{self, Checker, Chosen};
 use super::movement::retreats;
 use super::outcome::{Destroyed, Detail, Invalid, OrderResult, OrderText, Outcome, Report};
 use super::position::{State, NO_FLEET};
-use super::syntax::{self, Syntax, Written};
+use super::syntax::Syntax;
 use super::{turn, Submissions};
 
 /// Where a dislodged fleet goes.
@@ -29,31 +29,15 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         .iter()
         .map(|d| retreats(state, &occupancy, d))
         .collect();
-    let mut chosen: Vec<Option<(Choice, Written)>> = vec![None; state.dislodged.len()];
-    for (&power, text) in orders {
-        for line in syntax::lines(text) {
-            match check_line(&checker, &options, power, &line.syntax) {
-                Ok((i, choice)) => {
-                    if let Some((_, earlier)) = chosen[i] {
-                        let at = state.dislodged[i].fleet.at;
-                        report.results.push(check::refused(
-                            power,
-                            Some(at),
-                            earlier,
-                            &Invalid::Replaced,
-                        ));
-                    }
-                    chosen[i] = Some((choice, line.written));
-                }
-                Err(why) => {
-                    let sector = check::line_sector(&checker, &line.syntax);
-                    report
-                        .results
-                        .push(check::refused(power, sector, line.written, &why));
-                }
-            }
-        }
-    }
+    let mut chosen: Vec<Chosen<Choice>> = vec![None; state.dislodged.len()];
+    check::read_into_slots(
+        &checker,
+        orders,
+        &mut chosen,
+        |i| state.dislodged[i].fleet.at,
+        |power, syntax, _| check_line(&checker, &options, power, syntax),
+        &mut report.results,
+    );
     // R6.4: no valid order → the first legal sector in reading order.
     let choices: Vec<(Choice, Option<u32>)> = chosen
         .iter()
