@@ -23,6 +23,25 @@ pub enum Command {
         /// The scenario file (TOML).
         scenario: PathBuf,
     },
+    /// Run the judge: poll the mailbox, adjudicate, send replies, sleep, again.
+    Serve {
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
+    /// One pass of the judge (for cron and tests), then exit.
+    PollOnce {
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
+    /// Show a game's stored state (read-only).
+    Game {
+        #[command(subcommand)]
+        command: GameCommand,
+    },
+    /// Print the hash of a password, for games.toml (reads the password from stdin).
+    HashPassword,
+    /// Play a short scripted 4-player game through the whole judge, in a temp folder.
+    Demo,
     /// Time the adjudication of generated movement phases of several sizes.
     Bench {
         /// Fleet counts to measure, comma-separated.
@@ -32,6 +51,18 @@ pub enum Command {
         /// 0 only generates one, for counting instructions with valgrind).
         #[arg(long)]
         phases: Option<usize>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum GameCommand {
+    Show {
+        id: String,
+        /// The state as JSON (the position in the shape of `pbem adjudicate`).
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
     },
 }
 
@@ -48,12 +79,29 @@ pub fn run(cli: Cli) -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Serve { config } => report(crate::service::serve(&config)),
+        Command::PollOnce { config } => report(crate::service::poll_once(&config)),
+        Command::Game {
+            command: GameCommand::Show { id, json, config },
+        } => report(crate::service::show(&config, &id, json)),
+        Command::HashPassword => report(crate::service::hash_password()),
+        Command::Demo => report(crate::demo::run().map(|text| print!("{text}"))),
         Command::Bench { fleets, phases } => {
             print!(
                 "{}",
                 crate::bench::table(&crate::bench::movement(&fleets, phases))
             );
             ExitCode::SUCCESS
+        }
+    }
+}
+
+fn report(result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("pbem: {e}");
+            ExitCode::from(2)
         }
     }
 }

@@ -15,7 +15,15 @@
 
 pub mod bench;
 pub mod cli;
+pub mod config;
+pub mod demo;
 pub mod dice;
+pub mod judge;
+pub mod mail;
+pub mod password;
+pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod service;
+pub mod store;
 mod toml_text;

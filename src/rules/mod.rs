@@ -12,6 +12,7 @@
 //! finds every place that must learn of it.
 
 pub mod foundation_empire;
+pub mod game;
 
 use std::collections::BTreeMap;
 

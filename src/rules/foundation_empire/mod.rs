@@ -14,11 +14,13 @@ pub mod movement;
 pub mod outcome;
 pub mod placement;
 pub mod position;
+pub mod report;
 pub mod resolve;
 pub mod retreat;
 pub mod scenario;
 pub mod setup;
 pub mod solo;
+pub mod stored;
 pub mod syntax;
 pub mod turn;
 

@@ -254,6 +254,14 @@ fn is_solo_power(board: &Board, p: PowerId) -> bool {
     id == "foundation" || id == "imperium"
 }
 
+/// Rule options from a table of `games.toml` (the keys of a scenario's `[options]`).
+pub fn options_from_table(table: &toml::Table) -> Result<Options, String> {
+    let file: OptionsFile = toml::Value::Table(table.clone())
+        .try_into()
+        .map_err(|e: toml::de::Error| e.message().to_string())?;
+    options(&file).map_err(|e| e.to_string())
+}
+
 fn options(file: &OptionsFile) -> Result<Options, ScenarioError> {
     let d = Options::default();
     let support = match file.support.as_deref() {
@@ -317,10 +325,15 @@ fn check_phase_fits(state: &State) -> Result<(), ScenarioError> {
 
 /// The JSON printed by `pbem adjudicate`.
 pub fn output_json(before: &State, after: &State, report: &Report) -> String {
-    let out = Output::new(before, after, report);
-    let mut text = serde_json::to_string_pretty(&out).expect("output serialises");
+    let mut text = serde_json::to_string_pretty(&output_value(before, after, report))
+        .expect("output serialises");
     text.push('\n');
     text
+}
+
+/// The output of `pbem adjudicate` as a JSON value (the judge's `results.json`).
+pub fn output_value(before: &State, after: &State, report: &Report) -> serde_json::Value {
+    serde_json::to_value(Output::new(before, after, report)).expect("output serialises")
 }
 
 #[derive(Serialize)]

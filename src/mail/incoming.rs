@@ -1,0 +1,196 @@
+//! An incoming mail, read with mail-parser: who sent it, to whom, about what, its text
+//! (HTML-only mail converted to text), and whether it was sent by a machine.
+
+use mail_parser::{HeaderValue, MessageParser};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Incoming {
+    /// Identifies the mail for exactly-once processing: its Message-ID, or a hash of
+    /// its bytes when it has none.
+    pub key: String,
+    pub message_id: Option<String>,
+    /// The sender's address, lower-case (empty if none could be read).
+    pub from: String,
+    pub to: Vec<String>,
+    pub subject: String,
+    pub body: String,
+    /// Sent by a machine (auto-reply, bounce, list): never answered.
+    pub automatic: bool,
+    pub references: Vec<String>,
+}
+
+fn content_hash(raw: &[u8]) -> String {
+    // FNV-1a, 64 bits twice with different offsets: stable across versions.
+    let mut a: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut b: u64 = 0x84222325_cbf29ce4;
+    for &x in raw {
+        a = (a ^ u64::from(x)).wrapping_mul(0x0100_0000_01b3);
+        b = (b ^ u64::from(x)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("sha-less-{a:016x}{b:016x}")
+}
+
+/// Reads a raw mail. Never fails: what cannot be read is left empty.
+pub fn parse(raw: &[u8]) -> Incoming {
+    let Some(msg) = MessageParser::default().parse(raw) else {
+        return Incoming {
+            key: content_hash(raw),
+            message_id: None,
+            from: String::new(),
+            to: Vec::new(),
+            subject: String::new(),
+            body: String::new(),
+            automatic: true,
+            references: Vec::new(),
+        };
+    };
+    let first_address = |list: Option<&mail_parser::Address>| -> Vec<String> {
+        list.map(|a| {
+            a.iter()
+                .filter_map(|addr| addr.address().map(|s| s.trim().to_lowercase()))
+                .collect()
+        })
+        .unwrap_or_default()
+    };
+    let from = first_address(msg.from())
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    let mut to = first_address(msg.to());
+    to.extend(first_address(msg.cc()));
+    let message_id = msg.message_id().map(|s| s.to_string());
+    let header_text = |name: &str| -> Option<String> {
+        msg.header(name).and_then(|h| match h {
+            HeaderValue::Text(t) => Some(t.to_string()),
+            HeaderValue::TextList(l) => l.first().map(|t| t.to_string()),
+            _ => None,
+        })
+    };
+    let auto_submitted = header_text("Auto-Submitted")
+        .map(|v| !v.trim().eq_ignore_ascii_case("no"))
+        .unwrap_or(false);
+    let precedence = header_text("Precedence")
+        .map(|v| matches!(v.trim().to_lowercase().as_str(), "bulk" | "list" | "junk"))
+        .unwrap_or(false);
+    let return_path_empty = match msg.header("Return-Path") {
+        Some(HeaderValue::Address(a)) => a
+            .first()
+            .and_then(|x| x.address())
+            .is_none_or(|s| s.trim().is_empty()),
+        Some(HeaderValue::Text(t)) => matches!(t.trim(), "" | "<>"),
+        Some(_) => false,
+        None => false,
+    };
+    let local = from.split('@').next().unwrap_or("");
+    let daemon =
+        local.eq_ignore_ascii_case("mailer-daemon") || local.eq_ignore_ascii_case("postmaster");
+    let body = msg
+        .body_text(0)
+        .map(|t| t.into_owned())
+        .or_else(|| msg.body_html(0).map(|h| html_to_text(&h)))
+        .unwrap_or_default();
+    let mut references: Vec<String> = Vec::new();
+    if let Some(HeaderValue::TextList(l)) = msg.header("References") {
+        references.extend(l.iter().map(|s| s.to_string()));
+    } else if let Some(HeaderValue::Text(t)) = msg.header("References") {
+        references.push(t.to_string());
+    }
+    Incoming {
+        key: message_id
+            .as_deref()
+            .map(|id| format!("id-{}", sanitise(id)))
+            .unwrap_or_else(|| content_hash(raw)),
+        message_id,
+        from: from.clone(),
+        to,
+        subject: msg.subject().unwrap_or("").to_string(),
+        body,
+        automatic: auto_submitted || precedence || return_path_empty || daemon || from.is_empty(),
+        references,
+    }
+}
+
+/// A Message-ID made safe as part of a store key.
+fn sanitise(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '/' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(200)
+        .collect()
+}
+
+/// HTML to text, enough for orders: tags dropped, line breaks kept, entities decoded.
+pub fn html_to_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    let mut tag = String::new();
+    for c in html.chars() {
+        match (in_tag, c) {
+            (false, '<') => {
+                in_tag = true;
+                tag.clear();
+            }
+            (true, '>') => {
+                in_tag = false;
+                let name = tag
+                    .trim_start_matches('/')
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .to_lowercase();
+                if matches!(name.as_str(), "br" | "br/" | "p" | "div" | "li" | "tr") {
+                    out.push('\n');
+                }
+            }
+            (true, c) => tag.push(c),
+            (false, c) => out.push(c),
+        }
+    }
+    out.replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_sender_subject_body_and_machine_mail() {
+        let raw = b"From: Alice <Alice@Example.test>\r\nTo: judge+andromeda@example.test\r\nSubject: [andromeda] orders\r\nMessage-ID: <1@example.test>\r\n\r\nB2 - C3\r\n";
+        let m = parse(raw);
+        assert_eq!(m.from, "alice@example.test");
+        assert_eq!(m.to, ["judge+andromeda@example.test"]);
+        assert_eq!(m.subject, "[andromeda] orders");
+        assert_eq!(m.body.trim(), "B2 - C3");
+        assert_eq!(m.key, "id-1@example.test");
+        assert!(!m.automatic);
+        let auto =
+            b"From: alice@example.test\r\nAuto-Submitted: auto-replied\r\n\r\nOut of office\r\n";
+        assert!(parse(auto).automatic);
+        let bounce = b"From: MAILER-DAEMON@example.test\r\n\r\nfailed\r\n";
+        assert!(parse(bounce).automatic);
+        let list = b"From: a@example.test\r\nPrecedence: bulk\r\n\r\nx\r\n";
+        assert!(parse(list).automatic);
+        let no_id = b"From: a@example.test\r\n\r\nB2 H\r\n";
+        assert_eq!(parse(no_id).key, parse(no_id).key);
+        assert!(parse(no_id).key.starts_with("sha-less-"));
+    }
+
+    #[test]
+    fn html_only_mail_becomes_text() {
+        assert_eq!(
+            html_to_text("<p>B2 - C3</p><p>C1 S<br>A1 H</p>").trim(),
+            "B2 - C3\n\nC1 S\nA1 H"
+        );
+        assert_eq!(html_to_text("B2 -&gt; C3"), "B2 -> C3");
+    }
+}

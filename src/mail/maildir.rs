@@ -1,0 +1,43 @@
+//! Maildir folders (the embedded transport): mail in from `new/`, moved to `cur/` once
+//! handled; mail out written to `tmp/` and renamed into `new/`, as a mail server
+//! delivers. Names are unique and stable, so delivering the same mail twice is a no-op.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Creates `tmp`, `new` and `cur` under `dir`.
+pub fn create(dir: &Path) -> io::Result<()> {
+    for sub in ["tmp", "new", "cur"] {
+        std::fs::create_dir_all(dir.join(sub))?;
+    }
+    Ok(())
+}
+
+/// The mails waiting in `new/`, in name order (Maildir names start with a time).
+pub fn waiting(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join("new"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
+/// Marks a mail of `new/` as seen: moves it to `cur/` with the `S` flag.
+pub fn mark_seen(dir: &Path, path: &Path) -> io::Result<()> {
+    let name = path.file_name().expect("a file").to_string_lossy();
+    let base = name.split(":2,").next().unwrap_or(&name);
+    std::fs::rename(path, dir.join("cur").join(format!("{base}:2,S")))
+}
+
+/// Delivers a mail into `new/` under `name`, unless it is already there (or was seen).
+pub fn deliver(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
+    let target = dir.join("new").join(name);
+    let seen = dir.join("cur").join(format!("{name}:2,S"));
+    if target.exists() || seen.exists() {
+        return Ok(());
+    }
+    let tmp = dir.join("tmp").join(name);
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, &target)
+}

@@ -1,0 +1,73 @@
+//! Passwords: stored as Argon2id hashes (`pbem hash-password`), checked against the
+//! `PASSWORD` line of a mail.
+//!
+//! Argon2 is slow on purpose (tens of milliseconds). A judge checks the same player's
+//! password on every mail, so a successful check is remembered for the life of the
+//! process, keyed by a hash of (stored hash, password) with a per-process random key;
+//! nothing is written to disk and a wrong password is always checked in full.
+
+use std::collections::HashSet;
+use std::hash::BuildHasher;
+use std::sync::Mutex;
+
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+
+/// A new Argon2id hash of `password`, with a random salt.
+pub fn hash(password: &str) -> String {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .expect("argon2 hashes any password")
+        .to_string()
+}
+
+/// Checks passwords, remembering the ones found right.
+#[derive(Default)]
+pub struct Checker {
+    known: Mutex<HashSet<u64>>,
+    keys: std::collections::hash_map::RandomState,
+}
+
+impl Checker {
+    pub fn verify(&self, password: &str, stored: &str) -> bool {
+        let fingerprint = self.keys.hash_one((stored, password));
+        if self
+            .known
+            .lock()
+            .expect("not poisoned")
+            .contains(&fingerprint)
+        {
+            return true;
+        }
+        let ok = PasswordHash::new(stored)
+            .map(|parsed| {
+                Argon2::default()
+                    .verify_password(password.as_bytes(), &parsed)
+                    .is_ok()
+            })
+            .unwrap_or(false);
+        if ok {
+            self.known.lock().expect("not poisoned").insert(fingerprint);
+        }
+        ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hash_verifies_its_password_only() {
+        let h = hash("sesame");
+        assert!(h.starts_with("$argon2id$"));
+        let c = Checker::default();
+        assert!(c.verify("sesame", &h));
+        assert!(c.verify("sesame", &h), "remembered");
+        assert!(!c.verify("Sesame", &h));
+        assert!(!c.verify("sesame", "not a hash"));
+        assert_ne!(hash("sesame"), h, "salted");
+    }
+}

@@ -1,0 +1,102 @@
+//! The commands that run the judge (`serve`, `poll-once`, `game show`,
+//! `hash-password`): configuration read, judge opened, errors as one line.
+
+use std::io::BufRead;
+use std::path::Path;
+use std::time::Duration;
+
+use crate::config::Config;
+use crate::judge::clock::SystemClock;
+use crate::judge::Judge;
+
+fn load(path: &Path) -> Result<Config, String> {
+    Config::load(path).map_err(|e| e.to_string())
+}
+
+pub fn poll_once(path: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    let pass = judge.poll_once().map_err(|e| e.to_string())?;
+    println!(
+        "read {} mails, adjudicated {} phases, sent {} replies",
+        pass.mails_read, pass.phases_adjudicated, pass.replies_sent
+    );
+    Ok(())
+}
+
+/// Polls for ever. A failed pass is logged and retried after the pause: the daemon
+/// does not exit on a mail or store error.
+pub fn serve(path: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    eprintln!(
+        "pbem: serving {} games for {}, polling every {} s",
+        config.games.len(),
+        config.judge.address,
+        config.judge.poll_seconds
+    );
+    loop {
+        match judge.poll_once() {
+            Ok(p) if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 => eprintln!(
+                "pbem: read {} mails, adjudicated {} phases, sent {} replies",
+                p.mails_read, p.phases_adjudicated, p.replies_sent
+            ),
+            Ok(_) => {}
+            Err(e) => eprintln!("pbem: pass failed, will retry: {e}"),
+        }
+        std::thread::sleep(Duration::from_secs(config.judge.poll_seconds));
+    }
+}
+
+pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
+    let config = load(path)?;
+    let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    let record = judge
+        .record(id)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("no game {id:?} in the store (has the judge run?)"))?;
+    let label = record.game.label();
+    if json {
+        let mut v = record.game.position_json();
+        if let serde_json::Value::Object(map) = &mut v {
+            map.insert("game".into(), id.into());
+            map.insert("rules".into(), record.game.rules().id().into());
+            map.insert("turn".into(), label.turn.into());
+            map.insert("phase".into(), label.phase.into());
+            map.insert(
+                "deadline".into(),
+                record.deadline.map(|d| d.to_rfc3339()).into(),
+            );
+            map.insert("paused".into(), record.paused.is_some().into());
+            let submitted: Vec<&String> = record.submissions.keys().collect();
+            map.insert("submitted".into(), serde_json::json!(submitted));
+        }
+        println!("{}", serde_json::to_string_pretty(&v).expect("JSON"));
+    } else {
+        println!("Game {id}, turn {}, {} phase", label.turn, label.phase);
+        match record.deadline {
+            Some(d) => println!("Deadline: {d}"),
+            None if record.paused.is_some() => println!("Paused"),
+            None => println!("Over: {}", record.game.winners().join(", ")),
+        }
+        let submitted: Vec<&String> = record.submissions.keys().collect();
+        println!("Submitted: {submitted:?}\n");
+        print!("{}", record.game.board_text());
+    }
+    Ok(())
+}
+
+pub fn hash_password() -> Result<(), String> {
+    eprintln!("Password (one line):");
+    let mut line = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .map_err(|e| e.to_string())?;
+    let password = line.trim_end_matches(['\n', '\r']);
+    if password.is_empty() {
+        return Err("an empty password".into());
+    }
+    println!("{}", crate::password::hash(password));
+    Ok(())
+}
