@@ -43,6 +43,7 @@ impl Templates {
         let mut env = Environment::new();
         env.set_undefined_behavior(UndefinedBehavior::Strict);
         env.set_keep_trailing_newline(true);
+        env.add_filter("wrap", wrap);
         for (name, text) in BUILT_IN {
             let custom = dir.map(|d| d.join(name)).filter(|p| p.is_file());
             let source = match custom {
@@ -67,5 +68,48 @@ impl Templates {
                 name: name.into(),
                 source,
             })
+    }
+}
+
+/// The `wrap(width, indent)` filter: folds a line at spaces so no line is longer than
+/// `width`, continuing with `indent` spaces.
+pub fn wrap(text: String, width: usize, indent: usize) -> String {
+    let body = text.trim_start_matches(' ');
+    let prefix = text.len() - body.len();
+    let mut out = String::new();
+    let mut line = text[..prefix].to_string();
+    let mut words = body.split(' ');
+    line.push_str(words.next().unwrap_or(""));
+    // Runs of spaces (column padding) are kept; lines break only before a word.
+    for word in words {
+        if word.is_empty() {
+            line.push(' ');
+            continue;
+        }
+        let used = line.chars().count();
+        if used + 1 + word.chars().count() > width && !line.trim().is_empty() {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = " ".repeat(indent);
+        } else {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_folds_at_spaces_with_an_indent() {
+        assert_eq!(wrap("a b c".into(), 72, 2), "a b c");
+        assert_eq!(wrap("aaa bbb ccc".into(), 7, 2), "aaa bbb\n  ccc");
+        assert_eq!(wrap("  x y".into(), 72, 4), "  x y");
+        assert_eq!(wrap("   -> a b".into(), 8, 6), "   -> a\n      b");
+        assert_eq!(wrap("x    y".into(), 72, 2), "x    y");
     }
 }

@@ -54,9 +54,23 @@ impl Batch {
 
 impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        Ok(Store {
-            db: sled::open(path)?,
-        })
+        // No background flusher: every commit flushes itself, and a store closed is
+        // closed at once (its lock released), so a restarted judge can open it.
+        // A judge that just stopped may hold the lock for a moment while its last
+        // writes finish: wait for it a little before giving up.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        loop {
+            match sled::Config::new().path(path).flush_every_ms(None).open() {
+                Ok(db) => return Ok(Store { db }),
+                Err(sled::Error::Io(e))
+                    if e.to_string().contains("could not acquire lock")
+                        && std::time::Instant::now() < deadline =>
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
     }
 
     pub fn get<T: DeserializeOwned>(&self, key: &str) -> Result<Option<T>, StoreError> {

@@ -7,10 +7,13 @@
 //! - `solo`: the solo game played end to end, many times.
 //! - `cli`: the `pbem` command line as a user runs it.
 //! - `coverage`: every numbered rule has a test.
+//! - `judge`: the judge end to end through Maildir and sled (`world` sets one up).
 
 mod cases;
 mod cli;
 mod coverage;
+mod judge;
 mod properties;
 mod rules;
 mod solo;
+mod world;

@@ -81,8 +81,9 @@ pub struct Judge<'c> {
     clock: &'c dyn Clock,
     passwords: password::Checker,
     templates: Templates,
-    /// Fault injection for restart tests.
-    pub crash_at: Option<CrashPoint>,
+    /// Fault injection for restart tests: where, and how many times to pass it first.
+    crash_at: Option<CrashPoint>,
+    crash_countdown: std::cell::Cell<usize>,
 }
 
 impl<'c> Judge<'c> {
@@ -96,19 +97,32 @@ impl<'c> Judge<'c> {
                 source,
             })?;
         }
-        Ok(Judge {
+        let judge = Judge {
             config,
             store,
             clock,
             passwords: password::Checker::default(),
             templates,
             crash_at: None,
-        })
+            crash_countdown: std::cell::Cell::new(0),
+        };
+        judge.ensure_games()?;
+        Ok(judge)
+    }
+
+    /// Makes the pass stop at the `skip`+1-th time it reaches `at`.
+    pub fn crash_at(&mut self, at: CrashPoint, skip: usize) {
+        self.crash_at = Some(at);
+        self.crash_countdown.set(skip);
     }
 
     fn crash(&self, at: CrashPoint) -> Result<(), JudgeError> {
         if self.crash_at == Some(at) {
-            return Err(JudgeError::Crash(at));
+            let left = self.crash_countdown.get();
+            if left == 0 {
+                return Err(JudgeError::Crash(at));
+            }
+            self.crash_countdown.set(left - 1);
         }
         Ok(())
     }

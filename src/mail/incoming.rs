@@ -78,6 +78,7 @@ pub fn parse(raw: &[u8]) -> Incoming {
             .and_then(|x| x.address())
             .is_none_or(|s| s.trim().is_empty()),
         Some(HeaderValue::Text(t)) => matches!(t.trim(), "" | "<>"),
+        Some(HeaderValue::Empty) => true,
         Some(_) => false,
         None => false,
     };

@@ -1,0 +1,242 @@
+//! A judge in a temporary folder for the tests: `games.toml`, Maildir inbox and outbox,
+//! a real sled store, and a clock that moves only when told to.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use pbem::config::Config;
+use pbem::judge::clock::{Clock, FixedClock};
+use pbem::judge::record::Record;
+use pbem::judge::{CrashPoint, Judge, JudgeError, PassReport};
+use pbem::mail::maildir;
+
+pub const PLAYERS: [(&str, &str, &str); 4] = [
+    ("foundation", "hari@example.test", "pw-hari-77"),
+    ("imperium", "cleon@example.test", "pw-cleon-88"),
+    ("union", "mule@example.test", "pw-mule-99"),
+    ("tazenda", "preem@example.test", "pw-preem-66"),
+];
+pub const MODERATOR: (&str, &str) = ("mod@example.test", "pw-moderator-55");
+
+/// The password hashes, made once for all tests (Argon2 is slow on purpose).
+fn hashes() -> &'static BTreeMap<&'static str, String> {
+    static H: OnceLock<BTreeMap<&'static str, String>> = OnceLock::new();
+    H.get_or_init(|| {
+        PLAYERS
+            .iter()
+            .map(|(_, _, pw)| *pw)
+            .chain([MODERATOR.1])
+            .map(|pw| (pw, pbem::password::hash(pw)))
+            .collect()
+    })
+}
+
+pub fn password_of(address: &str) -> &'static str {
+    PLAYERS
+        .iter()
+        .find(|(_, a, _)| *a == address)
+        .map(|(_, _, p)| *p)
+        .unwrap_or(MODERATOR.1)
+}
+
+/// One mail the judge sent, read back.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    pub in_reply_to: Option<String>,
+    pub attachment: Option<(String, String)>,
+    pub raw: String,
+}
+
+pub struct World {
+    pub dir: tempfile::TempDir,
+    pub config: Config,
+    pub clock: FixedClock,
+    sent_seen: usize,
+    next_mail: usize,
+}
+
+pub fn start() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).unwrap()
+}
+
+impl World {
+    /// A world with one game `g1` of four players and a moderator; `game_extra` is
+    /// appended to the game's table (options, start, phases …).
+    pub fn new(game_extra: &str) -> World {
+        World::with_players(game_extra, &PLAYERS)
+    }
+
+    pub fn with_players(game_extra: &str, players: &[(&str, &str, &str)]) -> World {
+        let dir = tempfile::tempdir().unwrap();
+        let mut text = String::from(
+            "[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\n\n[transport]\nkind = \"maildir\"\ninbox = \"in\"\noutbox = \"out\"\n\n[[game]]\nid = \"g1\"\nrules = \"foundation-empire\"\nseed = 3\ntime_zone = \"America/New_York\"\nreminders = [\"24h\", \"2h\"]\n",
+        );
+        text += game_extra;
+        text += "\n";
+        for (power, address, pw) in players {
+            text += &format!(
+                "[[game.player]]\npower = \"{power}\"\naddress = \"{address}\"\npassword = \"{}\"\n",
+                hashes()[pw]
+            );
+        }
+        text += &format!(
+            "[[game.moderator]]\naddress = \"{}\"\npassword = \"{}\"\n",
+            MODERATOR.0,
+            hashes()[MODERATOR.1]
+        );
+        let path = dir.path().join("games.toml");
+        std::fs::write(&path, text).unwrap();
+        let config = Config::load(&path).unwrap();
+        World {
+            dir,
+            config,
+            clock: FixedClock::at(start()),
+            sent_seen: 0,
+            next_mail: 0,
+        }
+    }
+
+    pub fn inbox(&self) -> PathBuf {
+        self.dir.path().join("in")
+    }
+
+    pub fn outbox(&self) -> PathBuf {
+        self.dir.path().join("out")
+    }
+
+    /// Writes a raw mail into the inbox; returns its Message-ID.
+    pub fn deliver_raw(&mut self, raw: &str) {
+        maildir::create(&self.inbox()).unwrap();
+        self.next_mail += 1;
+        maildir::deliver(
+            &self.inbox(),
+            &format!("{:06}.test", self.next_mail),
+            raw.as_bytes(),
+        )
+        .unwrap();
+    }
+
+    /// A player's (or anyone's) mail.
+    pub fn send(&mut self, from: &str, subject: &str, body: &str) -> String {
+        let id = format!(
+            "m{}-{}@example.test",
+            self.next_mail + 1,
+            from.replace('@', ".")
+        );
+        let raw = format!(
+            "From: {from}\r\nTo: judge@example.test\r\nSubject: {subject}\r\nMessage-ID: <{id}>\r\nDate: Sun, 22 Nov 2026 12:00:00 +0000\r\n\r\n{}\r\n",
+            body.replace('\n', "\r\n")
+        );
+        self.deliver_raw(&raw);
+        id
+    }
+
+    /// A mail from a registered address with its password and the game named.
+    pub fn orders(&mut self, from: &str, body: &str) -> String {
+        let pw = password_of(from);
+        self.send(from, "[g1] orders", &format!("PASSWORD {pw}\n{body}"))
+    }
+
+    pub fn judge(&self) -> Judge<'_> {
+        Judge::open(&self.config, &self.clock).unwrap()
+    }
+
+    pub fn pass(&self) -> PassReport {
+        self.judge().poll_once().unwrap()
+    }
+
+    /// A pass that stops the `skip`+1-th time it reaches `at`, as if killed there.
+    pub fn crashing_pass(&self, at: CrashPoint, skip: usize) -> Result<PassReport, JudgeError> {
+        let mut judge = self.judge();
+        judge.crash_at(at, skip);
+        judge.poll_once()
+    }
+
+    pub fn advance(&self, by: Duration) {
+        self.clock.advance(by);
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
+    pub fn record(&self) -> Record {
+        self.judge().record("g1").unwrap().unwrap()
+    }
+
+    /// Every mail in the outbox, oldest first.
+    pub fn all_sent(&self) -> Vec<Sent> {
+        read_outbox(&self.outbox())
+    }
+
+    /// The mails sent since the last call.
+    pub fn sent(&mut self) -> Vec<Sent> {
+        let all = self.all_sent();
+        let new = all[self.sent_seen.min(all.len())..].to_vec();
+        self.sent_seen = all.len();
+        new
+    }
+
+    /// No mail the judge ever sent holds a password.
+    pub fn assert_no_password_leaks(&self) {
+        for mail in self.all_sent() {
+            for (_, _, pw) in PLAYERS {
+                assert!(
+                    !mail.raw.contains(pw),
+                    "a mail to {} holds a password",
+                    mail.to
+                );
+            }
+            assert!(!mail.raw.contains(MODERATOR.1));
+        }
+    }
+}
+
+pub fn read_outbox(dir: &Path) -> Vec<Sent> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join("new"))
+        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| {
+            let raw = std::fs::read(p).unwrap();
+            let m = mail_parser::MessageParser::default()
+                .parse(&raw[..])
+                .unwrap();
+            let attachment = m.attachments().next().map(|a| {
+                (
+                    {
+                        use mail_parser::MimeHeaders;
+                        a.attachment_name().unwrap_or("").to_string()
+                    },
+                    String::from_utf8_lossy(a.contents()).into_owned(),
+                )
+            });
+            Sent {
+                to: m
+                    .to()
+                    .and_then(|a| a.first())
+                    .and_then(|a| a.address())
+                    .unwrap_or("")
+                    .to_string(),
+                subject: m.subject().unwrap_or("").to_string(),
+                body: m
+                    .body_text(0)
+                    .map(|b| b.replace("\r\n", "\n"))
+                    .unwrap_or_default(),
+                in_reply_to: m.in_reply_to().as_text().map(str::to_string),
+                attachment,
+                raw: String::from_utf8_lossy(&raw).into_owned(),
+            }
+        })
+        .collect()
+}
+
+/// Fixed starting positions for the four powers.
+pub const FIXED_START: &str = "[game.start]\nfoundation = [\"Terminus\", \"Anacreon\", \"Smyrno\"]\nimperium = [\"Trantor\", \"Neotrantor\", \"Siwenna\"]\nunion = [\"Kalgan\", \"Haven\", \"Radole\"]\ntazenda = [\"Tazenda\", \"Rossem\", \"Gentri\"]\n";
