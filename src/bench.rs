@@ -6,6 +6,9 @@
 
 use std::time::{Duration, Instant};
 
+use crate::config::Config;
+use crate::judge::clock::SystemClock;
+use crate::judge::Judge;
 use crate::rules::foundation_empire::adjudicate;
 use crate::rules::foundation_empire::generate::generated_phase;
 
@@ -69,4 +72,65 @@ pub fn table(timings: &[Timing]) -> String {
         previous = Some(t);
     }
     out
+}
+
+/// The figures of one mail batch.
+#[derive(Debug, Clone)]
+pub struct MailTiming {
+    pub mails: usize,
+    pub elapsed: Duration,
+    pub replies: usize,
+}
+
+/// Processes `mails` order mails from a Maildir inbox in one pass of the judge (parse,
+/// authenticate, store, check, render and write the receipt), in a temporary folder.
+/// Three of the four powers write (each mail replaces its power's orders), so no
+/// phase is adjudicated: this measures the mail path alone.
+pub fn mail_batch(mails: usize) -> Result<MailTiming, String> {
+    let dir = std::env::temp_dir().join(format!("pbem-bench-mail-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let players = [
+        ("hari@example.test", "psychohistory"),
+        ("cleon@example.test", "trantor"),
+        ("mule@example.test", "conversion"),
+        ("preem@example.test", "second"),
+    ];
+    let hashes: Vec<String> = players
+        .iter()
+        .map(|(_, pw)| crate::password::hash(pw))
+        .collect();
+    let config_path = dir.join("games.toml");
+    std::fs::write(&config_path, crate::demo::demo_config(&hashes)).map_err(|e| e.to_string())?;
+    let config = Config::load(&config_path).map_err(|e| e.to_string())?;
+    let inbox = dir.join("mail/inbox");
+    crate::mail::maildir::create(&inbox).map_err(|e| e.to_string())?;
+    let orders = [
+        "B2 - C2\nA1 S\nC1 H",
+        "F2 - E2\nE1 S\nG1 S",
+        "E4 - D3\nG4 H\nF5 - F4",
+    ];
+    for n in 0..mails {
+        let k = n % 3;
+        let (from, pw) = players[k];
+        crate::demo::send(
+            &inbox,
+            n,
+            from,
+            "[demo] orders",
+            &format!("PASSWORD {pw}\n{}", orders[k]),
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let pass = judge.poll_once().map_err(|e| e.to_string())?;
+    let elapsed = start.elapsed();
+    drop(judge);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(MailTiming {
+        mails: pass.mails_read,
+        elapsed,
+        replies: pass.replies_sent,
+    })
 }

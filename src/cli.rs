@@ -51,6 +51,9 @@ pub enum Command {
         /// 0 only generates one, for counting instructions with valgrind).
         #[arg(long)]
         phases: Option<usize>,
+        /// Instead: process this many order mails from a Maildir inbox in one pass.
+        #[arg(long)]
+        mail: Option<usize>,
     },
 }
 
@@ -86,7 +89,18 @@ pub fn run(cli: Cli) -> ExitCode {
         } => report(crate::service::show(&config, &id, json)),
         Command::HashPassword => report(crate::service::hash_password()),
         Command::Demo => report(crate::demo::run().map(|text| print!("{text}"))),
-        Command::Bench { fleets, phases } => {
+        Command::Bench {
+            mail: Some(mails), ..
+        } => report(crate::bench::mail_batch(mails).map(|t| {
+            println!(
+                "{} order mails in {:.2} s: {:.0} mails/s ({} receipts written)",
+                t.mails,
+                t.elapsed.as_secs_f64(),
+                t.mails as f64 / t.elapsed.as_secs_f64(),
+                t.replies
+            )
+        })),
+        Command::Bench { fleets, phases, .. } => {
             print!(
                 "{}",
                 crate::bench::table(&crate::bench::movement(&fleets, phases))

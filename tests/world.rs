@@ -146,13 +146,18 @@ impl World {
         Judge::open(&self.config, &self.clock).unwrap()
     }
 
+    /// One pass, committing mails two at a time (so groups of several mails and
+    /// group boundaries are both exercised).
     pub fn pass(&self) -> PassReport {
-        self.judge().poll_once().unwrap()
+        let mut judge = self.judge();
+        judge.set_group_size(2);
+        judge.poll_once().unwrap()
     }
 
     /// A pass that stops the `skip`+1-th time it reaches `at`, as if killed there.
     pub fn crashing_pass(&self, at: CrashPoint, skip: usize) -> Result<PassReport, JudgeError> {
         let mut judge = self.judge();
+        judge.set_group_size(1);
         judge.crash_at(at, skip);
         judge.poll_once()
     }

@@ -73,6 +73,9 @@ struct Effects {
     /// Records changed so far in this commit (read back before the store).
     records: BTreeMap<String, Record>,
     adjudicated: Vec<String>,
+    /// Keys written in this group that later mails of it must see.
+    flags: BTreeMap<String, String>,
+    history: Vec<(String, HistoryEntry)>,
 }
 
 pub struct Judge<'c> {
@@ -84,6 +87,8 @@ pub struct Judge<'c> {
     /// Fault injection for restart tests: where, and how many times to pass it first.
     crash_at: Option<CrashPoint>,
     crash_countdown: std::cell::Cell<usize>,
+    /// Mails committed together (one write to disk per group).
+    group_size: usize,
 }
 
 impl<'c> Judge<'c> {
@@ -105,9 +110,15 @@ impl<'c> Judge<'c> {
             templates,
             crash_at: None,
             crash_countdown: std::cell::Cell::new(0),
+            group_size: 256,
         };
         judge.ensure_games()?;
         Ok(judge)
+    }
+
+    /// How many mails are committed together (default 256).
+    pub fn set_group_size(&mut self, n: usize) {
+        self.group_size = n.max(1);
     }
 
     /// Makes the pass stop at the `skip`+1-th time it reaches `at`.
@@ -138,9 +149,9 @@ impl<'c> Judge<'c> {
             path: inbox.display().to_string(),
             source,
         })?;
-        for path in waiting {
-            report.phases_adjudicated += self.handle_file(inbox, &path)?;
-            report.mails_read += 1;
+        for group in waiting.chunks(self.group_size.max(1)) {
+            report.phases_adjudicated += self.handle_group(inbox, group)?;
+            report.mails_read += group.len();
         }
         report.phases_adjudicated += self.tick()?;
         report.replies_sent += self.send_outbox()?;
@@ -187,6 +198,8 @@ impl<'c> Judge<'c> {
             outbox: Vec::new(),
             records: BTreeMap::new(),
             adjudicated: Vec::new(),
+            flags: BTreeMap::new(),
+            history: Vec::new(),
         }
     }
 
@@ -217,6 +230,7 @@ impl<'c> Judge<'c> {
     fn send_outbox(&self) -> Result<usize, JudgeError> {
         let Transport::Maildir { outbox, .. } = &self.config.transport;
         let pending: Vec<(String, Outgoing)> = self.store.scan("v1/outbox/")?;
+        let mut sent = Batch::default();
         for (key, mail) in &pending {
             let bytes = mail.to_bytes(&self.config.judge.name, &self.config.judge.address);
             let name = format!("{}.pbem", mail.message_id.replace(['/', '@'], "_"));
@@ -225,37 +239,57 @@ impl<'c> Judge<'c> {
                 source,
             })?;
             self.crash(CrashPoint::AfterSend)?;
-            let mut b = Batch::default();
-            b.remove(key);
-            self.store.commit(b)?;
+            sent.remove(key);
         }
+        // Delivered under stable names: if this is lost, the resend is a no-op.
+        self.store.commit(sent)?;
         Ok(pending.len())
     }
 
-    /// One mail file of the inbox, exactly once. Returns the phases it adjudicated.
-    fn handle_file(&self, inbox: &Path, path: &Path) -> Result<usize, JudgeError> {
-        let raw = std::fs::read(path).map_err(|source| JudgeError::Maildir {
-            path: path.display().to_string(),
-            source,
-        })?;
-        let mail = incoming::parse(&raw);
-        let done = format!("v1/done/{}", mail.key);
+    /// A group of mail files, each exactly once: their raw bytes stored in one batch,
+    /// then all their effects, with the marks that they are done, in another; then the
+    /// files are marked seen. Returns the phases adjudicated.
+    fn handle_group(
+        &self,
+        inbox: &Path,
+        paths: &[std::path::PathBuf],
+    ) -> Result<usize, JudgeError> {
+        let mut mails = Vec::with_capacity(paths.len());
+        let mut raw_batch = Batch::default();
+        let mut keys = std::collections::HashSet::new();
+        for path in paths {
+            let raw = std::fs::read(path).map_err(|source| JudgeError::Maildir {
+                path: path.display().to_string(),
+                source,
+            })?;
+            let mail = incoming::parse(&raw);
+            let done = format!("v1/done/{}", mail.key);
+            // A mail seen before (or twice in this group) has had its effects.
+            if self.store.contains(&done)? || !keys.insert(mail.key.clone()) {
+                continue;
+            }
+            raw_batch.put_raw(&format!("v1/raw/{}", mail.key), &raw);
+            mails.push((mail, done));
+        }
         let mut adjudicated = 0;
-        if !self.store.contains(&done)? {
-            self.store
-                .put_raw_now(&format!("v1/raw/{}", mail.key), &raw)?;
+        if !mails.is_empty() {
+            self.store.commit(raw_batch)?;
             self.crash(CrashPoint::AfterRawStored)?;
             let mut fx = self.effects();
-            self.act(&mail, &mut fx)?;
+            for (mail, done) in &mails {
+                self.act(mail, &mut fx)?;
+                fx.batch.put(done, &true);
+            }
             adjudicated = fx.adjudicated.len();
-            fx.batch.put(&done, &true);
             self.commit(fx)?;
             self.crash(CrashPoint::AfterCommit)?;
         }
-        maildir::mark_seen(inbox, path).map_err(|source| JudgeError::Maildir {
-            path: path.display().to_string(),
-            source,
-        })?;
+        for path in paths {
+            maildir::mark_seen(inbox, path).map_err(|source| JudgeError::Maildir {
+                path: path.display().to_string(),
+                source,
+            })?;
+        }
         Ok(adjudicated)
     }
 
@@ -586,10 +620,15 @@ impl<'c> Judge<'c> {
     ) -> Result<(), JudgeError> {
         let today = self.clock.now().format("%Y-%m-%d").to_string();
         let key = format!("v1/unregistered/{}", mail.from);
-        if self.store.get::<String>(&key)?.as_deref() == Some(today.as_str()) {
+        let last = match fx.flags.get(&key) {
+            Some(day) => Some(day.clone()),
+            None => self.store.get::<String>(&key)?,
+        };
+        if last.as_deref() == Some(today.as_str()) {
             return Ok(());
         }
         fx.batch.put(&key, &today);
+        fx.flags.insert(key, today.clone());
         let view = replies::Refusal {
             game,
             sender: &mail.from,
@@ -843,8 +882,16 @@ impl<'c> Judge<'c> {
         mail: &Incoming,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
-        let entries: Vec<(String, HistoryEntry)> =
-            self.store.scan(&format!("v1/history/{}/", gc.id))?;
+        // Stored history, and any adjudicated earlier in this group.
+        let prefix = format!("v1/history/{}/", gc.id);
+        let mut entries: Vec<(String, HistoryEntry)> = self.store.scan(&prefix)?;
+        entries.extend(
+            fx.history
+                .iter()
+                .filter(|(k, _)| k.starts_with(&prefix))
+                .cloned(),
+        );
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
         let last = entries
             .last()
             .map(|(_, e)| e.turn)
