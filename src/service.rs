@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use crate::config::Config;
 use crate::judge::clock::SystemClock;
-use crate::judge::Judge;
+use crate::judge::record::{game_key, Record};
+use crate::judge::{snapshot_dir, Judge};
+use crate::store::Store;
 
 fn load(path: &Path) -> Result<Config, String> {
     Config::load(path).map_err(|e| e.to_string())
@@ -48,13 +50,34 @@ pub fn serve(path: &Path) -> Result<(), String> {
     }
 }
 
+/// A game's record: from the store, or, while a running judge holds the store, from
+/// the snapshot it writes after every change.
+fn read_record(config: &Config, id: &str) -> Result<Record, String> {
+    match Store::open_waiting(&config.judge.store, Duration::from_millis(200)) {
+        Ok(store) => store
+            .get(&game_key(id))
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("no game {id:?} in the store (has the judge run?)")),
+        Err(e) if Store::is_locked(&e) => {
+            let path = snapshot_dir(&config.judge.store).join(format!("{id}.json"));
+            let text = std::fs::read(&path).map_err(|e| {
+                format!(
+                    "the judge is running and {} cannot be read: {e}",
+                    path.display()
+                )
+            })?;
+            serde_json::from_slice(&text).map_err(|e| format!("{}: {e}", path.display()))
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
     let config = load(path)?;
-    let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
-    let record = judge
-        .record(id)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("no game {id:?} in the store (has the judge run?)"))?;
+    if config.game(id).is_none() {
+        return Err(format!("{}: no game {id:?}", path.display()));
+    }
+    let record = read_record(&config, id)?;
     let label = record.game.label();
     if json {
         let mut v = record.game.position_json();

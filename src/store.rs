@@ -54,11 +54,21 @@ impl Batch {
 
 impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_waiting(path, std::time::Duration::from_secs(5))
+    }
+
+    /// Whether an error says another process holds the store.
+    pub fn is_locked(e: &StoreError) -> bool {
+        matches!(e, StoreError::Sled(sled::Error::Io(io)) if io.to_string().contains("could not acquire lock"))
+    }
+
+    /// Opens the store, waiting up to `wait` for another process to let it go.
+    pub fn open_waiting(path: &Path, wait: std::time::Duration) -> Result<Store, StoreError> {
         // No background flusher: every commit flushes itself, and a store closed is
         // closed at once (its lock released), so a restarted judge can open it.
         // A judge that just stopped may hold the lock for a moment while its last
         // writes finish: wait for it a little before giving up.
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let deadline = std::time::Instant::now() + wait;
         loop {
             match sled::Config::new().path(path).flush_every_ms(None).open() {
                 Ok(db) => return Ok(Store { db }),

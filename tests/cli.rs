@@ -174,3 +174,26 @@ fn invalid_orders_are_results_not_errors() {
         .count();
     assert_eq!(invalid, 4);
 }
+
+#[test]
+fn the_shipped_games_toml_is_valid() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games.toml");
+    let config = pbem::config::Config::load(&path).expect("games.toml reads");
+    assert_eq!(config.games.len(), 1);
+    assert_eq!(config.games[0].players.len(), 4);
+}
+
+#[test]
+fn demo_shows_a_turn_adjudicated_and_the_result_mails() {
+    let out = pbem(&["demo"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("adjudicated 1 phase(s)"), "{text}");
+    assert!(text.contains("REFUSED  C1 - C9"));
+    assert!(text.contains("[demo] Turn 1 movement results"));
+    assert!(text.contains("+-------+"));
+}

@@ -651,6 +651,21 @@ fn game_show_json_has_the_position_and_the_phase() {
         .as_str()
         .unwrap()
         .starts_with("2026-11-24T12:00:00"));
+    // While a judge is running (it holds the store), show reads its snapshot.
+    let running = w.judge();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["game", "show", "g1", "--json", "--config"])
+        .arg(w.dir.path().join("games.toml"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let during: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(during, v);
+    drop(running);
 }
 
 #[test]

@@ -245,3 +245,12 @@ pub fn read_outbox(dir: &Path) -> Vec<Sent> {
 
 /// Fixed starting positions for the four powers.
 pub const FIXED_START: &str = "[game.start]\nfoundation = [\"Terminus\", \"Anacreon\", \"Smyrno\"]\nimperium = [\"Trantor\", \"Neotrantor\", \"Siwenna\"]\nunion = [\"Kalgan\", \"Haven\", \"Radole\"]\ntazenda = [\"Tazenda\", \"Rossem\", \"Gentri\"]\n";
+
+/// Every test's world checks, at its end, that no mail sent held a password.
+impl Drop for World {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            self.assert_no_password_leaks();
+        }
+    }
+}

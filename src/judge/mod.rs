@@ -223,7 +223,26 @@ impl<'c> Judge<'c> {
                 .put(&format!("v1/outbox/{seq:020}-{}", mail.message_id), mail);
         }
         self.store.commit(fx.batch)?;
+        for (id, record) in &fx.records {
+            self.write_snapshot(id, record);
+        }
         Ok(())
+    }
+
+    /// Writes a game's record beside the store, for `pbem game show` while the judge
+    /// runs (sled lets one process open the store). Best effort: the store is the
+    /// truth, and a failed snapshot is only logged.
+    fn write_snapshot(&self, id: &str, record: &Record) {
+        let dir = snapshot_dir(&self.config.judge.store);
+        let write = || -> std::io::Result<()> {
+            std::fs::create_dir_all(&dir)?;
+            let tmp = dir.join(format!("{id}.json.tmp"));
+            std::fs::write(&tmp, serde_json::to_vec_pretty(record).expect("JSON"))?;
+            std::fs::rename(tmp, dir.join(format!("{id}.json")))
+        };
+        if let Err(e) = write() {
+            eprintln!("pbem: snapshot of {id} not written: {e}");
+        }
     }
 
     /// Hands every committed reply to the transport, then forgets it.
@@ -959,6 +978,13 @@ fn command_name(c: &Command) -> &'static str {
         Command::History(_) => "HISTORY",
         Command::Help => "HELP",
     }
+}
+
+/// The folder of the game snapshots of a store.
+pub fn snapshot_dir(store: &Path) -> std::path::PathBuf {
+    let mut name = store.file_name().unwrap_or_default().to_os_string();
+    name.push(".snapshots");
+    store.with_file_name(name)
 }
 
 /// `[andromeda]` in a subject.
