@@ -29,22 +29,31 @@ pub fn poll_once(path: &Path) -> Result<(), String> {
 /// Polls for ever. A failed pass is logged and retried after the pause: the daemon
 /// does not exit on a mail or store error.
 pub fn serve(path: &Path) -> Result<(), String> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     let config = load(path)?;
     let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
-    eprintln!(
-        "pbem: serving {} games for {}, polling every {} s",
-        config.games.len(),
-        config.judge.address,
-        config.judge.poll_seconds
+    tracing::info!(
+        games = config.games.len(),
+        address = %config.judge.address,
+        poll_seconds = config.judge.poll_seconds,
+        "serving"
     );
     loop {
         match judge.poll_once() {
-            Ok(p) if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 => eprintln!(
-                "pbem: read {} mails, adjudicated {} phases, sent {} replies",
-                p.mails_read, p.phases_adjudicated, p.replies_sent
+            Ok(p) if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 => tracing::info!(
+                mails = p.mails_read,
+                phases = p.phases_adjudicated,
+                replies = p.replies_sent,
+                "pass"
             ),
-            Ok(_) => {}
-            Err(e) => eprintln!("pbem: pass failed, will retry: {e}"),
+            Ok(_) => tracing::debug!("pass: nothing to do"),
+            Err(e) => tracing::warn!(error = %e, "pass failed, will retry"),
         }
         std::thread::sleep(Duration::from_secs(config.judge.poll_seconds));
     }

@@ -241,7 +241,7 @@ impl<'c> Judge<'c> {
             std::fs::rename(tmp, dir.join(format!("{id}.json")))
         };
         if let Err(e) = write() {
-            eprintln!("pbem: snapshot of {id} not written: {e}");
+            tracing::warn!(game = id, error = %e, "snapshot not written");
         }
     }
 
