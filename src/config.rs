@@ -30,7 +30,64 @@ pub struct Judge {
 
 #[derive(Debug, Clone)]
 pub enum Transport {
+    /// Maildir folders: mail in from one, replies out into the other.
     Maildir { inbox: PathBuf, outbox: PathBuf },
+    /// A mailbox read over IMAP; replies sent over SMTP.
+    Imap {
+        imap: MailServer,
+        mailbox: String,
+        smtp: MailServer,
+    },
+}
+
+/// How a connection is secured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TlsMode {
+    None,
+    StartTls,
+    Tls,
+}
+
+/// A mail server the judge logs in to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailServer {
+    pub host: String,
+    pub port: u16,
+    pub tls: TlsMode,
+    pub user: String,
+    /// The password is read from this environment variable …
+    pub password_env: Option<String>,
+    /// … or from this file (its first line), never from `games.toml` itself.
+    pub password_file: Option<PathBuf>,
+    /// A CA to trust besides the system's (a private server's).
+    pub ca_file: Option<PathBuf>,
+}
+
+impl MailServer {
+    pub fn password(&self) -> Result<String, String> {
+        if let Some(var) = &self.password_env {
+            return std::env::var(var)
+                .map_err(|_| format!("environment variable {var} is not set"));
+        }
+        if let Some(file) = &self.password_file {
+            let text =
+                std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+            return Ok(text.lines().next().unwrap_or("").to_string());
+        }
+        Ok(String::new())
+    }
+
+    pub fn tls_connector(&self) -> Result<native_tls::TlsConnector, String> {
+        let mut builder = native_tls::TlsConnector::builder();
+        if let Some(ca) = &self.ca_file {
+            let pem = std::fs::read(ca).map_err(|e| format!("{}: {e}", ca.display()))?;
+            let cert = native_tls::Certificate::from_pem(&pem)
+                .map_err(|e| format!("{}: {e}", ca.display()))?;
+            builder.add_root_certificate(cert);
+        }
+        builder.build().map_err(|e| e.to_string())
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -104,6 +161,22 @@ fn poll_seconds() -> u64 {
 #[serde(deny_unknown_fields, tag = "kind", rename_all = "lowercase")]
 enum TransportFile {
     Maildir { inbox: String, outbox: String },
+    Imap { imap: ServerFile, smtp: ServerFile },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ServerFile {
+    host: String,
+    port: u16,
+    tls: TlsMode,
+    #[serde(default)]
+    user: String,
+    password_env: Option<String>,
+    password_file: Option<String>,
+    ca_file: Option<String>,
+    /// IMAP only.
+    mailbox: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -192,11 +265,38 @@ impl Config {
             ));
         }
         let path = |p: &str| dir.join(p);
+        let server = |at: &str, s: ServerFile| -> Result<MailServer, String> {
+            if s.password_env.is_some() && s.password_file.is_some() {
+                return Err(format!("{at}: password_env and password_file: choose one"));
+            }
+            Ok(MailServer {
+                host: s.host,
+                port: s.port,
+                tls: s.tls,
+                user: s.user,
+                password_env: s.password_env,
+                password_file: s.password_file.as_deref().map(path),
+                ca_file: s.ca_file.as_deref().map(path),
+            })
+        };
         let transport = match f.transport {
             TransportFile::Maildir { inbox, outbox } => Transport::Maildir {
                 inbox: path(&inbox),
                 outbox: path(&outbox),
             },
+            TransportFile::Imap { imap, smtp } => {
+                let mailbox = imap.mailbox.clone().unwrap_or_else(|| "INBOX".into());
+                if smtp.mailbox.is_some() {
+                    return Err(
+                        "transport.smtp.mailbox: a mailbox belongs to transport.imap".into(),
+                    );
+                }
+                Transport::Imap {
+                    imap: server("transport.imap", imap)?,
+                    mailbox,
+                    smtp: server("transport.smtp", smtp)?,
+                }
+            }
         };
         let mut games = Vec::new();
         for g in f.games {

@@ -23,6 +23,9 @@ pub fn poll_once(path: &Path) -> Result<(), String> {
         "read {} mails, adjudicated {} phases, sent {} replies",
         pass.mails_read, pass.phases_adjudicated, pass.replies_sent
     );
+    for e in &pass.errors {
+        eprintln!("pbem: {e} (will retry)");
+    }
     Ok(())
 }
 
@@ -46,6 +49,11 @@ pub fn serve(path: &Path) -> Result<(), String> {
     );
     loop {
         match judge.poll_once() {
+            Ok(p) if !p.errors.is_empty() => {
+                for e in &p.errors {
+                    tracing::warn!(error = %e, "will retry");
+                }
+            }
             Ok(p) if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 => tracing::info!(
                 mails = p.mails_read,
                 phases = p.phases_adjudicated,

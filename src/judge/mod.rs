@@ -21,9 +21,12 @@ use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
 use crate::config::{Config, GameConfig, Transport};
+use crate::mail::imap::ImapInbox;
 use crate::mail::incoming::{self, Incoming};
 use crate::mail::maildir;
 use crate::mail::outgoing::Outgoing;
+use crate::mail::smtp::SmtpOutbox;
+use crate::mail::transport::{Inbox, MaildirInbox, MaildirOutbox, Outbox, TransportError, Waiting};
 use crate::password;
 use crate::report::{TemplateError, Templates};
 use crate::rules::game::Game;
@@ -45,6 +48,8 @@ pub enum JudgeError {
     },
     #[error("stopped at {0:?} (an injected crash)")]
     Crash(CrashPoint),
+    #[error("{0}")]
+    Setup(String),
 }
 
 /// Where a test may make a pass stop, as if the process had been killed there.
@@ -64,6 +69,16 @@ pub struct PassReport {
     pub mails_read: usize,
     pub phases_adjudicated: usize,
     pub replies_sent: usize,
+    /// Mail servers out of reach, replies refused: the pass went on without them.
+    pub errors: Vec<String>,
+}
+
+/// A reply in the outbox, with its tries so far.
+#[derive(Serialize, serde::Deserialize, Debug, Clone)]
+struct Queued {
+    mail: Outgoing,
+    attempts: u32,
+    next_try: Option<DateTime<Utc>>,
 }
 
 /// Effects being gathered for one atomic commit.
@@ -89,20 +104,41 @@ pub struct Judge<'c> {
     crash_countdown: std::cell::Cell<usize>,
     /// Mails committed together (one write to disk per group).
     group_size: usize,
+    inbox: std::cell::RefCell<Box<dyn Inbox>>,
+    outbox: std::cell::RefCell<Box<dyn Outbox>>,
 }
 
 impl<'c> Judge<'c> {
     pub fn open(config: &'c Config, clock: &'c dyn Clock) -> Result<Judge<'c>, JudgeError> {
         let store = Store::open(&config.judge.store)?;
         let templates = Templates::load(config.judge.templates.as_deref())?;
-        let Transport::Maildir { inbox, outbox } = &config.transport;
-        for dir in [inbox, outbox] {
-            maildir::create(dir).map_err(|source| JudgeError::Maildir {
-                path: dir.display().to_string(),
-                source,
-            })?;
-        }
+        let (inbox, outbox): (Box<dyn Inbox>, Box<dyn Outbox>) = match &config.transport {
+            Transport::Maildir { inbox, outbox } => {
+                for dir in [inbox, outbox] {
+                    maildir::create(dir).map_err(|source| JudgeError::Maildir {
+                        path: dir.display().to_string(),
+                        source,
+                    })?;
+                }
+                (
+                    Box::new(MaildirInbox { dir: inbox.clone() }),
+                    Box::new(MaildirOutbox {
+                        dir: outbox.clone(),
+                    }),
+                )
+            }
+            Transport::Imap {
+                imap,
+                mailbox,
+                smtp,
+            } => (
+                Box::new(ImapInbox::new(imap.clone(), mailbox.clone())),
+                Box::new(SmtpOutbox::new(smtp).map_err(JudgeError::Setup)?),
+            ),
+        };
         let judge = Judge {
+            inbox: std::cell::RefCell::new(inbox),
+            outbox: std::cell::RefCell::new(outbox),
             config,
             store,
             clock,
@@ -143,18 +179,22 @@ impl<'c> Judge<'c> {
     pub fn poll_once(&self) -> Result<PassReport, JudgeError> {
         let mut report = PassReport::default();
         self.ensure_games()?;
-        report.replies_sent += self.send_outbox()?;
-        let Transport::Maildir { inbox, .. } = &self.config.transport;
-        let waiting = maildir::waiting(inbox).map_err(|source| JudgeError::Maildir {
-            path: inbox.display().to_string(),
-            source,
-        })?;
+        report.replies_sent += self.send_outbox(&mut report)?;
+        // A mailbox out of reach is reported, and the pass goes on: deadlines are kept
+        // and replies sent whatever the inbox does.
+        let waiting = match self.inbox.borrow_mut().fetch(&self.store) {
+            Ok(w) => w,
+            Err(e) => {
+                report.errors.push(format!("reading mail: {e}"));
+                Vec::new()
+            }
+        };
         for group in waiting.chunks(self.group_size.max(1)) {
-            report.phases_adjudicated += self.handle_group(inbox, group)?;
+            report.phases_adjudicated += self.handle_group(group, &mut report)?;
             report.mails_read += group.len();
         }
         report.phases_adjudicated += self.tick()?;
-        report.replies_sent += self.send_outbox()?;
+        report.replies_sent += self.send_outbox(&mut report)?;
         Ok(report)
     }
 
@@ -217,10 +257,17 @@ impl<'c> Judge<'c> {
         for (id, record) in &fx.records {
             fx.batch.put(&game_key(id), record);
         }
-        for mail in &fx.outbox {
+        for mail in fx.outbox {
             let seq = self.store.next_id()?;
-            fx.batch
-                .put(&format!("v1/outbox/{seq:020}-{}", mail.message_id), mail);
+            let key = format!("v1/outbox/{seq:020}-{}", mail.message_id);
+            fx.batch.put(
+                &key,
+                &Queued {
+                    mail,
+                    attempts: 0,
+                    next_try: None,
+                },
+            );
         }
         self.store.commit(fx.batch)?;
         for (id, record) in &fx.records {
@@ -245,49 +292,70 @@ impl<'c> Judge<'c> {
         }
     }
 
-    /// Hands every committed reply to the transport, then forgets it.
-    fn send_outbox(&self) -> Result<usize, JudgeError> {
-        let Transport::Maildir { outbox, .. } = &self.config.transport;
-        let pending: Vec<(String, Outgoing)> = self.store.scan("v1/outbox/")?;
-        let mut sent = Batch::default();
-        for (key, mail) in &pending {
+    /// Hands every committed reply due to the transport, and forgets those accepted.
+    /// A reply refused for now waits with a growing delay (5 s, 10 s, … at most 10 min);
+    /// one refused for good is kept under `v1/failed/` and reported.
+    fn send_outbox(&self, report: &mut PassReport) -> Result<usize, JudgeError> {
+        let now = self.clock.now();
+        let pending: Vec<(String, Queued)> = self.store.scan("v1/outbox/")?;
+        let mut done = Batch::default();
+        let mut sent = 0;
+        let mut outbox = self.outbox.borrow_mut();
+        for (key, mut q) in pending {
+            if q.next_try.is_some_and(|t| t > now) {
+                continue;
+            }
+            let mail = &q.mail;
             let bytes = mail.to_bytes(&self.config.judge.name, &self.config.judge.address);
             let name = format!("{}.pbem", mail.message_id.replace(['/', '@'], "_"));
-            maildir::deliver(outbox, &name, &bytes).map_err(|source| JudgeError::Maildir {
-                path: outbox.display().to_string(),
-                source,
-            })?;
-            self.crash(CrashPoint::AfterSend)?;
-            sent.remove(key);
+            match outbox.send(&name, &self.config.judge.address, &mail.to, &bytes) {
+                Ok(()) => {
+                    self.crash(CrashPoint::AfterSend)?;
+                    done.remove(&key);
+                    sent += 1;
+                }
+                Err(TransportError::Permanent(e)) => {
+                    report
+                        .errors
+                        .push(format!("reply to {} refused: {e}", mail.to));
+                    done.put(&key.replacen("v1/outbox/", "v1/failed/", 1), &q);
+                    done.remove(&key);
+                }
+                Err(TransportError::Transient(e)) => {
+                    report.errors.push(format!("sending replies: {e}"));
+                    q.attempts += 1;
+                    let wait = 5i64.saturating_mul(1 << q.attempts.min(7)).min(600);
+                    q.next_try = Some(now + Duration::seconds(wait));
+                    done.put(&key, &q);
+                    // The server is likely down for every reply: try again later.
+                    break;
+                }
+            }
         }
-        // Delivered under stable names: if this is lost, the resend is a no-op.
-        self.store.commit(sent)?;
-        Ok(pending.len())
+        // Sent under stable names: if this is lost, a resend to a Maildir is a no-op.
+        self.store.commit(done)?;
+        Ok(sent)
     }
 
-    /// A group of mail files, each exactly once: their raw bytes stored in one batch,
-    /// then all their effects, with the marks that they are done, in another; then the
-    /// files are marked seen. Returns the phases adjudicated.
+    /// A group of waiting mails, each exactly once: their raw bytes stored in one
+    /// batch, then all their effects, with the marks that they are done, in another;
+    /// then the inbox is told they are handled. Returns the phases adjudicated.
     fn handle_group(
         &self,
-        inbox: &Path,
-        paths: &[std::path::PathBuf],
+        group: &[Waiting],
+        report: &mut PassReport,
     ) -> Result<usize, JudgeError> {
-        let mut mails = Vec::with_capacity(paths.len());
+        let mut mails = Vec::with_capacity(group.len());
         let mut raw_batch = Batch::default();
         let mut keys = std::collections::HashSet::new();
-        for path in paths {
-            let raw = std::fs::read(path).map_err(|source| JudgeError::Maildir {
-                path: path.display().to_string(),
-                source,
-            })?;
-            let mail = incoming::parse(&raw);
+        for w in group {
+            let mail = incoming::parse(&w.raw);
             let done = format!("v1/done/{}", mail.key);
             // A mail seen before (or twice in this group) has had its effects.
             if self.store.contains(&done)? || !keys.insert(mail.key.clone()) {
                 continue;
             }
-            raw_batch.put_raw(&format!("v1/raw/{}", mail.key), &raw);
+            raw_batch.put_raw(&format!("v1/raw/{}", mail.key), &w.raw);
             mails.push((mail, done));
         }
         let mut adjudicated = 0;
@@ -303,11 +371,10 @@ impl<'c> Judge<'c> {
             self.commit(fx)?;
             self.crash(CrashPoint::AfterCommit)?;
         }
-        for path in paths {
-            maildir::mark_seen(inbox, path).map_err(|source| JudgeError::Maildir {
-                path: path.display().to_string(),
-                source,
-            })?;
+        let tokens: Vec<String> = group.iter().map(|w| w.token.clone()).collect();
+        if let Err(e) = self.inbox.borrow_mut().done(&self.store, &tokens) {
+            // Not fatal: the mails are fetched again and recognised as done.
+            report.errors.push(format!("marking mail read: {e}"));
         }
         Ok(adjudicated)
     }

@@ -1,0 +1,181 @@
+//! IMAP in (the `imap` crate, 2.x, native-tls): exactly-once intake.
+//!
+//! The inbox remembers, in the store, the mailbox's UIDVALIDITY and the last UID it
+//! handled; it fetches with `BODY.PEEK[]` (which leaves `\Seen` alone) the unseen mails
+//! above that UID, and flags them `\Seen` only after their effects are committed. When
+//! UIDVALIDITY changes (the mailbox was recreated), it falls back on all unseen mail,
+//! and the judge's record of every processed Message-ID keeps each mail's effect single.
+//! A lost connection is dropped and made again on the next call.
+
+use std::net::TcpStream;
+
+use native_tls::TlsStream;
+use serde::{Deserialize, Serialize};
+
+use super::transport::{Inbox, TransportError, Waiting};
+use crate::config::{MailServer, TlsMode};
+use crate::store::Store;
+
+enum Session {
+    Plain(imap::Session<TcpStream>),
+    Tls(imap::Session<TlsStream<TcpStream>>),
+}
+
+macro_rules! with_session {
+    ($s:expr, $x:ident => $body:expr) => {
+        match $s {
+            Session::Plain($x) => $body,
+            Session::Tls($x) => $body,
+        }
+    };
+}
+
+#[derive(Serialize, Deserialize, Default, Debug, Clone, PartialEq, Eq)]
+struct Checkpoint {
+    uid_validity: u32,
+    last_uid: u32,
+}
+
+pub struct ImapInbox {
+    server: MailServer,
+    mailbox: String,
+    session: Option<Session>,
+    uid_validity: u32,
+}
+
+fn transient(e: impl std::fmt::Display) -> TransportError {
+    TransportError::Transient(format!("IMAP: {e}"))
+}
+
+impl ImapInbox {
+    pub fn new(server: MailServer, mailbox: String) -> ImapInbox {
+        ImapInbox {
+            server,
+            mailbox,
+            session: None,
+            uid_validity: 0,
+        }
+    }
+
+    fn key(&self) -> String {
+        format!(
+            "v1/imap/{}/{}/{}",
+            self.server.host, self.server.user, self.mailbox
+        )
+    }
+
+    fn connect(&mut self) -> Result<&mut Session, TransportError> {
+        if self.session.is_none() {
+            let s = &self.server;
+            let password = s.password().map_err(transient)?;
+            let session = match s.tls {
+                TlsMode::None => {
+                    let stream =
+                        TcpStream::connect((s.host.as_str(), s.port)).map_err(transient)?;
+                    let mut client = imap::Client::new(stream);
+                    client.read_greeting().map_err(transient)?;
+                    Session::Plain(
+                        client
+                            .login(&s.user, &password)
+                            .map_err(|(e, _)| transient(e))?,
+                    )
+                }
+                TlsMode::StartTls | TlsMode::Tls => {
+                    let tls = s.tls_connector().map_err(transient)?;
+                    let client = if s.tls == TlsMode::Tls {
+                        imap::connect((s.host.as_str(), s.port), &s.host, &tls)
+                    } else {
+                        imap::connect_starttls((s.host.as_str(), s.port), &s.host, &tls)
+                    }
+                    .map_err(transient)?;
+                    Session::Tls(
+                        client
+                            .login(&s.user, &password)
+                            .map_err(|(e, _)| transient(e))?,
+                    )
+                }
+            };
+            self.session = Some(session);
+        }
+        Ok(self.session.as_mut().expect("just made"))
+    }
+
+    /// Runs `f` on a live session; on any error the session is dropped, so the next
+    /// call connects anew.
+    fn with<T>(
+        &mut self,
+        f: impl FnOnce(&mut Session, &str) -> Result<T, TransportError>,
+    ) -> Result<T, TransportError> {
+        let mailbox = self.mailbox.clone();
+        let session = self.connect()?;
+        let result = f(session, &mailbox);
+        if result.is_err() {
+            self.session = None;
+        }
+        result
+    }
+}
+
+impl Inbox for ImapInbox {
+    fn fetch(&mut self, store: &Store) -> Result<Vec<Waiting>, TransportError> {
+        let key = self.key();
+        let checkpoint: Checkpoint = store.get(&key).map_err(transient)?.unwrap_or_default();
+        let (validity, mut mails) = self.with(|session, mailbox| {
+            with_session!(session, s => {
+                let selected = s.select(mailbox).map_err(transient)?;
+                let validity = selected.uid_validity.unwrap_or(0);
+                let query = if validity == checkpoint.uid_validity && checkpoint.last_uid > 0 {
+                    format!("UID {}:* UNSEEN", checkpoint.last_uid + 1)
+                } else {
+                    "UNSEEN".to_string()
+                };
+                let mut uids: Vec<u32> = s.uid_search(query).map_err(transient)?.into_iter().collect();
+                uids.sort_unstable();
+                // `UID n:*` matches the highest UID even when it is below n.
+                uids.retain(|&u| validity != checkpoint.uid_validity || u > checkpoint.last_uid);
+                let mut mails = Vec::new();
+                for chunk in uids.chunks(200) {
+                    let set: Vec<String> = chunk.iter().map(u32::to_string).collect();
+                    let fetched = s.uid_fetch(set.join(","), "(UID BODY.PEEK[])").map_err(transient)?;
+                    for f in fetched.iter() {
+                        if let (Some(uid), Some(body)) = (f.uid, f.body()) {
+                            mails.push(Waiting { token: uid.to_string(), raw: body.to_vec() });
+                        }
+                    }
+                }
+                Ok((validity, mails))
+            })
+        })?;
+        self.uid_validity = validity;
+        mails.sort_by_key(|m| m.token.parse::<u32>().unwrap_or(0));
+        Ok(mails)
+    }
+
+    fn done(&mut self, store: &Store, tokens: &[String]) -> Result<(), TransportError> {
+        if tokens.is_empty() {
+            return Ok(());
+        }
+        let set = tokens.join(",");
+        self.with(|session, _| {
+            with_session!(session, s => {
+                s.uid_store(&set, "+FLAGS (\\Seen)").map_err(transient)?;
+                Ok(())
+            })
+        })?;
+        let last = tokens
+            .iter()
+            .filter_map(|t| t.parse::<u32>().ok())
+            .max()
+            .unwrap_or(0);
+        let key = self.key();
+        let mut checkpoint: Checkpoint = store.get(&key).map_err(transient)?.unwrap_or_default();
+        if checkpoint.uid_validity != self.uid_validity {
+            checkpoint = Checkpoint {
+                uid_validity: self.uid_validity,
+                last_uid: 0,
+            };
+        }
+        checkpoint.last_uid = checkpoint.last_uid.max(last);
+        store.put_now(&key, &checkpoint).map_err(transient)
+    }
+}

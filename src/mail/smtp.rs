@@ -1,0 +1,65 @@
+//! SMTP out (lettre, blocking, with its connection pool: one connection serves a batch).
+//! A reply counts as sent only when the server accepted it.
+
+use lettre::address::Envelope;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Tls, TlsParameters};
+use lettre::{Address, SmtpTransport, Transport};
+
+use super::transport::{Outbox, TransportError};
+use crate::config::{MailServer, TlsMode};
+
+pub struct SmtpOutbox {
+    transport: SmtpTransport,
+}
+
+impl SmtpOutbox {
+    pub fn new(server: &MailServer) -> Result<SmtpOutbox, String> {
+        let mut tls_params = TlsParameters::builder(server.host.clone());
+        if let Some(ca) = &server.ca_file {
+            let pem = std::fs::read(ca).map_err(|e| format!("{}: {e}", ca.display()))?;
+            let cert = lettre::transport::smtp::client::Certificate::from_pem(&pem)
+                .map_err(|e| format!("{}: {e}", ca.display()))?;
+            tls_params = tls_params.add_root_certificate(cert);
+        }
+        let tls_params = tls_params.build().map_err(|e| e.to_string())?;
+        let tls = match server.tls {
+            TlsMode::None => Tls::None,
+            TlsMode::StartTls => Tls::Required(tls_params),
+            TlsMode::Tls => Tls::Wrapper(tls_params),
+        };
+        let mut builder = SmtpTransport::builder_dangerous(server.host.clone())
+            .port(server.port)
+            .tls(tls)
+            .timeout(Some(std::time::Duration::from_secs(30)));
+        if !server.user.is_empty() {
+            builder =
+                builder.credentials(Credentials::new(server.user.clone(), server.password()?));
+        }
+        Ok(SmtpOutbox {
+            transport: builder.build(),
+        })
+    }
+}
+
+impl Outbox for SmtpOutbox {
+    fn send(
+        &mut self,
+        _name: &str,
+        from: &str,
+        to: &str,
+        bytes: &[u8],
+    ) -> Result<(), TransportError> {
+        let parse = |a: &str| {
+            a.parse::<Address>()
+                .map_err(|e| TransportError::Permanent(format!("address {a:?}: {e}")))
+        };
+        let envelope = Envelope::new(Some(parse(from)?), vec![parse(to)?])
+            .map_err(|e| TransportError::Permanent(e.to_string()))?;
+        match self.transport.send_raw(&envelope, bytes) {
+            Ok(_) => Ok(()),
+            Err(e) if e.is_permanent() => Err(TransportError::Permanent(format!("SMTP: {e}"))),
+            Err(e) => Err(TransportError::Transient(format!("SMTP: {e}"))),
+        }
+    }
+}

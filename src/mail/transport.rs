@@ -1,0 +1,89 @@
+//! The transport boundary: where mail comes from and where replies go. The judge knows
+//! only these two traits; Maildir folders, IMAP and SMTP implement them.
+
+use crate::store::Store;
+
+/// A mail waiting to be read, with the token its inbox needs to mark it done.
+#[derive(Debug, Clone)]
+pub struct Waiting {
+    pub token: String,
+    pub raw: Vec<u8>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TransportError {
+    /// Worth trying again later: a server down or refusing for now, a lost connection.
+    #[error("{0}")]
+    Transient(String),
+    /// Will not work however often tried: the receiving server refused this mail.
+    #[error("{0}")]
+    Permanent(String),
+}
+
+/// Where incoming mail waits.
+pub trait Inbox {
+    /// The mails waiting, oldest first. The store keeps what the inbox must remember
+    /// across restarts (for IMAP: UIDVALIDITY and the last UID handled).
+    fn fetch(&mut self, store: &Store) -> Result<Vec<Waiting>, TransportError>;
+
+    /// Marks mails whose effects are committed as handled (Maildir: moved to `cur/`;
+    /// IMAP: flagged `\Seen`).
+    fn done(&mut self, store: &Store, tokens: &[String]) -> Result<(), TransportError>;
+}
+
+/// Where replies go.
+pub trait Outbox {
+    /// Hands a mail over; `Ok` only once the other side has accepted it. `name` is
+    /// stable for a mail, so a transport can recognise a mail sent twice.
+    fn send(
+        &mut self,
+        name: &str,
+        from: &str,
+        to: &str,
+        bytes: &[u8],
+    ) -> Result<(), TransportError>;
+}
+
+/// Maildir folders (the embedded default).
+pub struct MaildirInbox {
+    pub dir: std::path::PathBuf,
+}
+
+impl Inbox for MaildirInbox {
+    fn fetch(&mut self, _: &Store) -> Result<Vec<Waiting>, TransportError> {
+        let paths = super::maildir::waiting(&self.dir)
+            .map_err(|e| TransportError::Transient(format!("{}: {e}", self.dir.display())))?;
+        let mut out = Vec::with_capacity(paths.len());
+        for path in paths {
+            let raw = std::fs::read(&path)
+                .map_err(|e| TransportError::Transient(format!("{}: {e}", path.display())))?;
+            out.push(Waiting {
+                token: path.display().to_string(),
+                raw,
+            });
+        }
+        Ok(out)
+    }
+
+    fn done(&mut self, _: &Store, tokens: &[String]) -> Result<(), TransportError> {
+        for token in tokens {
+            let path = std::path::Path::new(token);
+            if path.exists() {
+                super::maildir::mark_seen(&self.dir, path)
+                    .map_err(|e| TransportError::Transient(format!("{token}: {e}")))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+pub struct MaildirOutbox {
+    pub dir: std::path::PathBuf,
+}
+
+impl Outbox for MaildirOutbox {
+    fn send(&mut self, name: &str, _: &str, _: &str, bytes: &[u8]) -> Result<(), TransportError> {
+        super::maildir::deliver(&self.dir, name, bytes)
+            .map_err(|e| TransportError::Transient(format!("{}: {e}", self.dir.display())))
+    }
+}
