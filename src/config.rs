@@ -34,9 +34,9 @@ pub enum Transport {
     Maildir { inbox: PathBuf, outbox: PathBuf },
     /// A mailbox read over IMAP; replies sent over SMTP.
     Imap {
-        imap: MailServer,
+        imap: Box<MailServer>,
         mailbox: String,
-        smtp: MailServer,
+        smtp: Box<MailServer>,
     },
 }
 
@@ -160,8 +160,14 @@ fn poll_seconds() -> u64 {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, tag = "kind", rename_all = "lowercase")]
 enum TransportFile {
-    Maildir { inbox: String, outbox: String },
-    Imap { imap: ServerFile, smtp: ServerFile },
+    Maildir {
+        inbox: String,
+        outbox: String,
+    },
+    Imap {
+        imap: Box<ServerFile>,
+        smtp: Box<ServerFile>,
+    },
 }
 
 #[derive(Deserialize)]
@@ -265,11 +271,12 @@ impl Config {
             ));
         }
         let path = |p: &str| dir.join(p);
-        let server = |at: &str, s: ServerFile| -> Result<MailServer, String> {
+        let server = |at: &str, s: Box<ServerFile>| -> Result<Box<MailServer>, String> {
+            let s = *s;
             if s.password_env.is_some() && s.password_file.is_some() {
                 return Err(format!("{at}: password_env and password_file: choose one"));
             }
-            Ok(MailServer {
+            Ok(Box::new(MailServer {
                 host: s.host,
                 port: s.port,
                 tls: s.tls,
@@ -277,7 +284,7 @@ impl Config {
                 password_env: s.password_env,
                 password_file: s.password_file.as_deref().map(path),
                 ca_file: s.ca_file.as_deref().map(path),
-            })
+            }))
         };
         let transport = match f.transport {
             TransportFile::Maildir { inbox, outbox } => Transport::Maildir {

@@ -132,7 +132,7 @@ impl<'c> Judge<'c> {
                 mailbox,
                 smtp,
             } => (
-                Box::new(ImapInbox::new(imap.clone(), mailbox.clone())),
+                Box::new(ImapInbox::new((**imap).clone(), mailbox.clone())),
                 Box::new(SmtpOutbox::new(smtp).map_err(JudgeError::Setup)?),
             ),
         };
