@@ -8,12 +8,15 @@
 //! - `cli`: the `pbem` command line as a user runs it.
 //! - `coverage`: every numbered rule has a test.
 //! - `judge`: the judge end to end through Maildir and sled (`world` sets one up).
+//! - `real_mail`: the judge against real Exim and Dovecot (`mailserver` starts them).
 
 mod cases;
 mod cli;
 mod coverage;
 mod judge;
+mod mailserver;
 mod properties;
+mod real_mail;
 mod rules;
 mod solo;
 mod world;

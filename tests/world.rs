@@ -21,7 +21,7 @@ pub const PLAYERS: [(&str, &str, &str); 4] = [
 pub const MODERATOR: (&str, &str) = ("mod@example.test", "pw-moderator-55");
 
 /// The password hashes, made once for all tests (Argon2 is slow on purpose).
-fn hashes() -> &'static BTreeMap<&'static str, String> {
+pub fn hashes() -> &'static BTreeMap<&'static str, String> {
     static H: OnceLock<BTreeMap<&'static str, String>> = OnceLock::new();
     H.get_or_init(|| {
         PLAYERS

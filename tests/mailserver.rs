@@ -1,0 +1,155 @@
+//! Real mail servers for a test: Exim (SMTP) delivering into Dovecot (IMAP), started
+//! by `scripts/mail-server` on free loopback ports in a temporary folder, stopped when
+//! dropped.
+//!
+//! Where the servers are not installed, the tests that need them say so and return,
+//! unless `CI` is set (`.ci/run` installs them): there a missing server is a failure.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+pub struct MailServer {
+    pub dir: tempfile::TempDir,
+    pub env: BTreeMap<String, String>,
+}
+
+fn script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/mail-server")
+}
+
+fn installed() -> bool {
+    ["exim4", "dovecot"].iter().all(|tool| {
+        Command::new("sh")
+            .args(["-c", &format!("command -v {tool}")])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+impl MailServer {
+    /// Starts a server with these IMAP users (`user:password`), or `None` where the
+    /// servers are not installed (outside CI).
+    pub fn start(users: &[(&str, &str)]) -> Option<MailServer> {
+        if !installed() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "Exim and Dovecot are needed: apt-get install dovecot-imapd dovecot-lmtpd exim4-daemon-light"
+            );
+            eprintln!("skipped: Exim and Dovecot are not installed (.ci/run installs them)");
+            return None;
+        }
+        let dir = tempfile::Builder::new()
+            .prefix("ms")
+            .tempdir_in("/tmp")
+            .unwrap();
+        let users: Vec<String> = users.iter().map(|(u, p)| format!("{u}:{p}")).collect();
+        let out = Command::new(script())
+            .arg("start")
+            .arg(dir.path())
+            .envs([
+                ("IMAP_PORT", "auto"),
+                ("IMAPS_PORT", "auto"),
+                ("SMTP_PORT", "auto"),
+                ("SMTPS_PORT", "auto"),
+            ])
+            .env("MAIL_USERS", users.join(" "))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "mail-server start: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let env = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Some(MailServer { dir, env })
+    }
+
+    pub fn port(&self, name: &str) -> u16 {
+        self.env[name].parse().unwrap()
+    }
+
+    pub fn ca(&self) -> &str {
+        &self.env["MAIL_CA"]
+    }
+
+    /// Sends a mail with an ordinary SMTP client (lettre), as a player would.
+    pub fn send(&self, from: &str, to: &str, subject: &str, body: &str, id: &str) {
+        use lettre::Transport;
+        let message = lettre::Message::builder()
+            .from(from.parse().unwrap())
+            .to(to.parse().unwrap())
+            .subject(subject)
+            .message_id(Some(format!("<{id}>")))
+            .body(body.to_string())
+            .unwrap();
+        let smtp = lettre::SmtpTransport::builder_dangerous("127.0.0.1")
+            .port(self.port("SMTP_PORT"))
+            .build();
+        smtp.send(&message).unwrap();
+    }
+
+    /// Every mail in a user's INBOX, read over IMAP without marking it seen.
+    pub fn mailbox(&self, user: &str, password: &str) -> Vec<Vec<u8>> {
+        let stream = std::net::TcpStream::connect(("127.0.0.1", self.port("IMAP_PORT"))).unwrap();
+        let mut client = imap::Client::new(stream);
+        client.read_greeting().unwrap();
+        let mut session = client.login(user, password).map_err(|(e, _)| e).unwrap();
+        let mailbox = session.select("INBOX").unwrap();
+        let mut out = Vec::new();
+        if mailbox.exists > 0 {
+            for f in session.fetch("1:*", "BODY.PEEK[]").unwrap().iter() {
+                out.push(f.body().unwrap_or_default().to_vec());
+            }
+        }
+        let _ = session.logout();
+        out
+    }
+
+    /// Waits until `check` holds of a user's mailbox (or fails after a minute).
+    pub fn wait_for(
+        &self,
+        user: &str,
+        password: &str,
+        what: &str,
+        check: impl Fn(&[Vec<u8>]) -> bool,
+    ) {
+        let start = Instant::now();
+        loop {
+            if check(&self.mailbox(user, password)) {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "{user}: {what} never arrived"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for MailServer {
+    fn drop(&mut self) {
+        let _ = Command::new(script())
+            .arg("stop")
+            .arg(self.dir.path())
+            .output();
+    }
+}
+
+/// Subjects of raw mails.
+pub fn subjects(mails: &[Vec<u8>]) -> Vec<String> {
+    mails
+        .iter()
+        .filter_map(|raw| {
+            mail_parser::MessageParser::default()
+                .parse(&raw[..])
+                .and_then(|m| m.subject().map(str::to_string))
+        })
+        .collect()
+}
