@@ -133,6 +133,41 @@ impl MailServer {
     }
 }
 
+impl MailServer {
+    /// Runs `scripts/mail-server <command> DIR [arg]`.
+    pub fn control(&self, command: &str, arg: Option<&str>) {
+        let mut c = Command::new(script());
+        c.arg(command).arg(self.dir.path());
+        if let Some(a) = arg {
+            c.arg(a);
+        }
+        let out = c.output().unwrap();
+        assert!(
+            out.status.success(),
+            "mail-server {command}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Puts a mail straight into a user's Maildir, as a local delivery would (works
+    /// while SMTP is down).
+    pub fn drop_into(&self, user: &str, name: &str, raw: &str) {
+        let dir = self.dir.path().join("mail").join(user).join("Maildir");
+        for sub in ["tmp", "new", "cur"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+        }
+        std::fs::write(dir.join("tmp").join(name), raw).unwrap();
+        std::fs::rename(dir.join("tmp").join(name), dir.join("new").join(name)).unwrap();
+        // Dovecot reads and writes mail as the `mail` user.
+        let owner = Command::new("chown")
+            .args(["-R", "mail:mail"])
+            .arg(self.dir.path().join("mail").join(user))
+            .status()
+            .unwrap();
+        assert!(owner.success());
+    }
+}
+
 impl Drop for MailServer {
     fn drop(&mut self) {
         let _ = Command::new(script())

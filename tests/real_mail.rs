@@ -7,12 +7,58 @@ use std::process::{Child, Command};
 use crate::mailserver::{subjects, MailServer};
 use crate::world::{hashes, FIXED_START, MODERATOR, PLAYERS};
 
-struct Serve(Child);
+/// A running `pbem serve`, with its log collected line by line.
+struct Serve {
+    child: Child,
+    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Serve {
+    fn start(config: &std::path::Path) -> Serve {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pbem"))
+            .args(["serve", "--config"])
+            .arg(config)
+            .env("RUST_LOG", "warn")
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let stderr = child.stderr.take().unwrap();
+        let sink = log.clone();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                sink.lock().unwrap().push(line);
+            }
+        });
+        Serve { child, log }
+    }
+
+    /// Waits until the daemon has logged a line containing `text`.
+    fn wait_log(&self, text: &str) {
+        let start = std::time::Instant::now();
+        while !self.log.lock().unwrap().iter().any(|l| l.contains(text)) {
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(60),
+                "the judge never logged {text:?}: {:?}",
+                self.log.lock().unwrap()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    fn running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
 
 impl Drop for Serve {
     fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -20,14 +66,16 @@ fn user(address: &str) -> &str {
     address.split('@').next().unwrap()
 }
 
-#[test]
-fn a_turn_over_imap_and_smtp_with_force_and_a_deadline() {
+/// Mail servers with the judge's and the players' mailboxes.
+fn servers() -> Option<MailServer> {
     let mut users = vec![("judge", "judge-pw")];
     users.extend(PLAYERS.iter().map(|(_, a, p)| (user(a), *p)));
     users.push((user(MODERATOR.0), MODERATOR.1));
-    let Some(server) = MailServer::start(&users) else {
-        return;
-    };
+    MailServer::start(&users)
+}
+
+/// `pbem serve` on those servers, with game `g1`; returns the folder and the process.
+fn serve(server: &MailServer) -> (tempfile::TempDir, Serve) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("judge.pw"), "judge-pw\n").unwrap();
     let mut config = format!(
@@ -52,13 +100,16 @@ fn a_turn_over_imap_and_smtp_with_force_and_a_deadline() {
         hashes()[MODERATOR.1]
     );
     std::fs::write(dir.path().join("games.toml"), config).unwrap();
-    let _serve = Serve(
-        Command::new(env!("CARGO_BIN_EXE_pbem"))
-            .args(["serve", "--config"])
-            .arg(dir.path().join("games.toml"))
-            .spawn()
-            .unwrap(),
-    );
+    let serve = Serve::start(&dir.path().join("games.toml"));
+    (dir, serve)
+}
+
+#[test]
+fn a_turn_over_imap_and_smtp_with_force_and_a_deadline() {
+    let Some(server) = servers() else {
+        return;
+    };
+    let (_dir, _serve) = serve(&server);
 
     // A turn where all four submit.
     let orders = ["B2 - C2\nA1 S", "F2 - E2", "E4 - D3", "C4 - C3"];
@@ -143,4 +194,80 @@ fn a_turn_over_imap_and_smtp_with_force_and_a_deadline() {
             1
         );
     }
+}
+
+fn raw_mail(from: &str, id: &str, body: &str) -> String {
+    format!(
+        "From: {from}\r\nTo: judge@example.test\r\nSubject: [g1] orders\r\nMessage-ID: <{id}>\r\n\r\n{}\r\n",
+        body.replace('\n', "\r\n")
+    )
+}
+
+#[test]
+fn replies_wait_out_an_smtp_outage_and_mail_waits_out_an_imap_outage() {
+    let Some(server) = servers() else {
+        return;
+    };
+    let (dir, mut judge) = serve(&server);
+    let (hari, hari_pw) = (PLAYERS[0].1, PLAYERS[0].2);
+
+    // SMTP down: the judge reads the mail and cannot answer; it answers once SMTP is back.
+    server.control("stop", Some("smtp"));
+    server.drop_into(
+        "judge",
+        "1.eml",
+        &raw_mail(
+            hari,
+            "outage-1@example.test",
+            &format!("PASSWORD {hari_pw}\nB2 - C2"),
+        ),
+    );
+    server.wait_for("judge", "judge-pw", "the mail read by the judge", |m| {
+        m.len() == 1
+    });
+    // The judge has read it (it is marked seen) while no reply could leave.
+    let start = std::time::Instant::now();
+    loop {
+        let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
+            .args(["game", "show", "g1", "--json", "--config"])
+            .arg(dir.path().join("games.toml"))
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        if v["submitted"] == serde_json::json!(["foundation"]) {
+            break;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "orders never taken"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    judge.wait_log("sending replies");
+    assert!(
+        subjects(&server.mailbox("hari", hari_pw)).is_empty(),
+        "nothing could be sent"
+    );
+    server.control("start", None);
+    server.wait_for("hari", hari_pw, "the receipt after SMTP came back", |m| {
+        subjects(m).iter().any(|s| s.contains("Orders received"))
+    });
+
+    // IMAP down: mail is queued by the SMTP server; the judge keeps running, reconnects
+    // when IMAP is back, and answers.
+    server.control("stop", Some("imap"));
+    let (cleon, cleon_pw) = (PLAYERS[1].1, PLAYERS[1].2);
+    server.send(
+        cleon,
+        "judge@example.test",
+        "[g1] orders",
+        &format!("PASSWORD {cleon_pw}\nF2 - E2"),
+        "outage-2@example.test",
+    );
+    judge.wait_log("reading mail");
+    server.control("start", None);
+    server.wait_for("cleon", cleon_pw, "the receipt after IMAP came back", |m| {
+        subjects(m).iter().any(|s| s.contains("Orders received"))
+    });
+    assert!(judge.running(), "the daemon never exits on a network error");
 }

@@ -293,7 +293,7 @@ impl<'c> Judge<'c> {
     }
 
     /// Hands every committed reply due to the transport, and forgets those accepted.
-    /// A reply refused for now waits with a growing delay (5 s, 10 s, … at most 10 min);
+    /// A reply refused for now waits with a growing delay (4 s, 8 s, … at most 10 min);
     /// one refused for good is kept under `v1/failed/` and reported.
     fn send_outbox(&self, report: &mut PassReport) -> Result<usize, JudgeError> {
         let now = self.clock.now();
@@ -324,7 +324,7 @@ impl<'c> Judge<'c> {
                 Err(TransportError::Transient(e)) => {
                     report.errors.push(format!("sending replies: {e}"));
                     q.attempts += 1;
-                    let wait = 5i64.saturating_mul(1 << q.attempts.min(7)).min(600);
+                    let wait = 2i64.saturating_mul(1 << q.attempts.min(9)).min(600);
                     q.next_try = Some(now + Duration::seconds(wait));
                     done.put(&key, &q);
                     // The server is likely down for every reply: try again later.

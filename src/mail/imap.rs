@@ -101,14 +101,22 @@ impl ImapInbox {
     }
 
     /// Runs `f` on a live session; on any error the session is dropped, so the next
-    /// call connects anew.
+    /// call connects anew. The `imap` crate (2.x) panics on some server answers it does
+    /// not expect (an untagged `NO` to SELECT, which Dovecot sends when it cannot sync
+    /// a mailbox): such a panic is contained here and treated as a lost connection.
     fn with<T>(
         &mut self,
         f: impl FnOnce(&mut Session, &str) -> Result<T, TransportError>,
     ) -> Result<T, TransportError> {
         let mailbox = self.mailbox.clone();
         let session = self.connect()?;
-        let result = f(session, &mailbox);
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(session, &mailbox)))
+                .unwrap_or_else(|_| {
+                    Err(TransportError::Transient(
+                        "IMAP: the server's answer could not be read".into(),
+                    ))
+                });
         if result.is_err() {
             self.session = None;
         }
