@@ -94,6 +94,18 @@ impl MailServer {
         smtp.send(&message).unwrap();
     }
 
+    /// Sends raw bytes as they are (for malformed mail).
+    pub fn send_raw(&self, from: &str, to: &str, raw: &[u8]) {
+        use lettre::Transport;
+        let envelope =
+            lettre::address::Envelope::new(Some(from.parse().unwrap()), vec![to.parse().unwrap()])
+                .unwrap();
+        let smtp = lettre::SmtpTransport::builder_dangerous("127.0.0.1")
+            .port(self.port("SMTP_PORT"))
+            .build();
+        smtp.send_raw(&envelope, raw).unwrap();
+    }
+
     /// Every mail in a user's INBOX, read over IMAP without marking it seen.
     pub fn mailbox(&self, user: &str, password: &str) -> Vec<Vec<u8>> {
         let stream = std::net::TcpStream::connect(("127.0.0.1", self.port("IMAP_PORT"))).unwrap();

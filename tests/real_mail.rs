@@ -271,3 +271,123 @@ fn replies_wait_out_an_smtp_outage_and_mail_waits_out_an_imap_outage() {
     });
     assert!(judge.running(), "the daemon never exits on a network error");
 }
+
+/// What the judge should do with a hostile mail.
+enum Expect {
+    /// A reply threaded to the mail, whose body holds this text.
+    Reply(&'static str),
+    /// No answer (documented: machine mail, or no sender to answer).
+    Silence,
+}
+
+#[test]
+fn hostile_mail_gets_a_clear_reply_or_a_documented_silence() {
+    let Some(server) = servers() else {
+        return;
+    };
+    let (_dir, mut judge) = serve(&server);
+    let (hari, pw) = (PLAYERS[0].1, PLAYERS[0].2);
+    let head = |id: &str, extra: &str| {
+        format!("From: {hari}\r\nTo: judge@example.test\r\nMessage-ID: <{id}>\r\n{extra}")
+    };
+    let big_junk = "x".repeat(76);
+    let ten_mb: String =
+        std::iter::repeat_n(format!("{big_junk}\r\n"), 10 * 1024 * 1024 / 78).collect();
+    let many_lines: String = (0..10_000).map(|k| format!("Z{k} H\r\n")).collect();
+    let corpus: Vec<(&str, String, Expect)> = vec![
+        ("multipart", format!(
+            "{}Subject: [g1] orders\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b1\"\r\n\r\n--b1\r\nContent-Type: text/plain\r\n\r\nPASSWORD {pw}\r\nB2 - C2\r\n--b1\r\nContent-Type: application/pdf\r\nContent-Disposition: attachment; filename=\"map.pdf\"\r\nContent-Transfer-Encoding: base64\r\n\r\nJVBERi0xLjQK\r\n--b1--\r\n",
+            head("multipart@example.test", "")), Expect::Reply("ok       B2 - C2")),
+        ("html-only", format!(
+            "{}Subject: [g1] orders\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><body><p>PASSWORD {pw}</p><p>A1 S</p></body></html>\r\n",
+            head("html@example.test", "")), Expect::Reply("ok       A1 S")),
+        ("quoted-printable", format!(
+            "{}Subject: [g1] orders\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nPASSWORD {pw}\r\nB2 =2D C3\r\n",
+            head("qp@example.test", "")), Expect::Reply("ok       B2 - C3")),
+        ("base64", format!(
+            "{}Subject: [g1] orders\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{}\r\n",
+            head("b64@example.test", ""), base64_encode(format!("PASSWORD {pw}\nC1 H\n").as_bytes())), Expect::Reply("ok       C1 H")),
+        ("latin-1", format!(
+            "{}Subject: [g1] orders\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nPASSWORD {pw}\r\nCaf=E9 H\r\n",
+            head("latin1@example.test", "")), Expect::Reply("Café")),
+        ("encoded-subject", format!(
+            "{}Subject: =?UTF-8?B?{}?=\r\n\r\nPASSWORD {pw}\r\nA1 H\r\n",
+            head("subject@example.test", ""), base64_encode("[g1] Befehle für Runde 1".as_bytes())), Expect::Reply("ok       A1 H")),
+        ("ten-megabytes", format!(
+            "{}Subject: [g1] orders\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b2\"\r\n\r\n--b2\r\nContent-Type: text/plain\r\n\r\nPASSWORD {pw}\r\nB2 H\r\n--b2\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename=\"junk.txt\"\r\n\r\n{ten_mb}--b2--\r\n",
+            head("big@example.test", "")), Expect::Reply("ok       B2 H")),
+        ("no-body", format!("{}Subject: [g1] nothing\r\n\r\n", head("empty@example.test", "")),
+            Expect::Reply("no PASSWORD line")),
+        ("ten-thousand-lines", format!(
+            "{}Subject: [g1] orders\r\n\r\nPASSWORD {pw}\r\n{many_lines}",
+            head("lines@example.test", "")), Expect::Reply("9800 more lines, not shown")),
+        ("malformed-headers", format!(
+            "{}Subject: [g1] orders\r\nContent-Type: text/plain; charset=\"\r\nX-Broken\r\n: no name\r\nDate: yesterday-ish\r\n\r\nPASSWORD {pw}\r\nA1 H\r\n",
+            head("malformed@example.test", "")), Expect::Reply("ok       A1 H")),
+        ("no-sender", "To: judge@example.test\r\nMessage-ID: <nofrom@example.test>\r\nSubject: [g1]\r\n\r\nB2 H\r\n".to_string(),
+            Expect::Silence),
+    ];
+    for (_, raw, _) in &corpus {
+        server.send_raw(hari, "judge@example.test", raw.as_bytes());
+    }
+    let replies = corpus
+        .iter()
+        .filter(|(_, _, e)| matches!(e, Expect::Reply(_)))
+        .count();
+    server.wait_for("hari", pw, "the replies", |m| m.len() >= replies);
+    let inbox = server.mailbox("hari", pw);
+    let parsed: Vec<_> = inbox
+        .iter()
+        .filter_map(|raw| mail_parser::MessageParser::default().parse(&raw[..]))
+        .map(|m| {
+            (
+                m.in_reply_to().as_text().unwrap_or("").to_string(),
+                m.body_text(0)
+                    .map(|b| b.replace("\r\n", "\n"))
+                    .unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        parsed.len(),
+        replies,
+        "one reply per mail that deserves one"
+    );
+    for (name, raw, expect) in &corpus {
+        let id = raw
+            .split("Message-ID: <")
+            .nth(1)
+            .and_then(|r| r.split('>').next())
+            .unwrap();
+        let reply = parsed.iter().find(|(to, _)| to == id);
+        match expect {
+            Expect::Reply(text) => {
+                let (_, body) = reply.unwrap_or_else(|| panic!("{name}: no reply"));
+                assert!(body.contains(text), "{name}: {text:?} not in\n{body}");
+            }
+            Expect::Silence => assert!(reply.is_none(), "{name}: answered"),
+        }
+    }
+    assert!(judge.running(), "the daemon kept running");
+}
+
+fn base64_encode(bytes: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for k in 0..4 {
+            if k <= chunk.len() {
+                out.push(A[(n >> (18 - 6 * k) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}

@@ -16,6 +16,10 @@ pub fn local(t: DateTime<Utc>, tz: chrono_tz::Tz) -> String {
     t.with_timezone(&tz).format("%Y-%m-%d %H:%M %Z").to_string()
 }
 
+/// A receipt shows at most this many lines of a submission (a mail of 10,000 lines
+/// gets a readable answer).
+pub const RECEIPT_LINES: usize = 200;
+
 #[derive(Serialize)]
 pub struct Line {
     pub ok: bool,
@@ -31,6 +35,8 @@ pub struct Receipt<'a> {
     pub turn: u32,
     pub phase: &'static str,
     pub lines: Vec<Line>,
+    /// Lines not shown, past the first [`RECEIPT_LINES`].
+    pub more_lines: usize,
     pub notes: Vec<String>,
     pub not_understood: Vec<(String, String)>,
     pub standing: Vec<String>,
@@ -89,7 +95,8 @@ pub fn receipt<'a>(
         power,
         turn: label.turn,
         phase: label.phase,
-        lines: checks.iter().map(line).collect(),
+        lines: checks.iter().take(RECEIPT_LINES).map(line).collect(),
+        more_lines: checks.len().saturating_sub(RECEIPT_LINES),
         notes,
         not_understood: not_understood.to_vec(),
         standing,
