@@ -26,6 +26,8 @@ pub struct Judge {
     pub templates: Option<PathBuf>,
     /// Seconds between two polls of `pbem serve`.
     pub poll_seconds: u64,
+    /// Mails committed together in a pass (one write to disk per batch).
+    pub batch: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -147,6 +149,12 @@ struct JudgeFile {
     templates: Option<String>,
     #[serde(default = "poll_seconds")]
     poll_seconds: u64,
+    #[serde(default = "batch")]
+    batch: usize,
+}
+
+fn batch() -> usize {
+    256
 }
 
 fn judge_name() -> String {
@@ -321,6 +329,7 @@ impl Config {
                 store: path(&f.judge.store),
                 templates: f.judge.templates.as_deref().map(path),
                 poll_seconds: f.judge.poll_seconds.max(1),
+                batch: f.judge.batch.max(1),
             },
             transport,
             games,

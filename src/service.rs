@@ -40,7 +40,18 @@ pub fn serve(path: &Path) -> Result<(), String> {
         .with_writer(std::io::stderr)
         .init();
     let config = load(path)?;
-    let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    let mut judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    // A test hook: die at a given point, as if killed there (see CrashPoint).
+    if let Ok(spec) = std::env::var("PBEM_CRASH") {
+        let (point, n) = spec.split_once(':').unwrap_or((&spec, "0"));
+        let point = crate::judge::CrashPoint::from_id(point)
+            .ok_or_else(|| format!("PBEM_CRASH: unknown point {point:?}"))?;
+        judge.abort_at(
+            point,
+            n.parse()
+                .map_err(|_| format!("PBEM_CRASH: {n:?} is not a count"))?,
+        );
+    }
     tracing::info!(
         games = config.games.len(),
         address = %config.judge.address,

@@ -581,6 +581,7 @@ fn restart_at_any_point_loses_nothing_and_repeats_nothing() {
     for crash in [
         CrashPoint::AfterRawStored,
         CrashPoint::AfterCommit,
+        CrashPoint::BeforeSend,
         CrashPoint::AfterSend,
     ] {
         let mut w = fixed();

@@ -14,14 +14,18 @@ struct Serve {
 }
 
 impl Serve {
-    fn start(config: &std::path::Path) -> Serve {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbem"))
+    /// Starts `pbem serve`; with `crash`, it dies at that point (`PBEM_CRASH`).
+    fn start(config: &std::path::Path, crash: Option<&str>) -> Serve {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_pbem"));
+        command
             .args(["serve", "--config"])
             .arg(config)
             .env("RUST_LOG", "warn")
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+            .stderr(std::process::Stdio::piped());
+        if let Some(spec) = crash {
+            command.env("PBEM_CRASH", spec);
+        }
+        let mut child = command.spawn().unwrap();
         let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let stderr = child.stderr.take().unwrap();
         let sink = log.clone();
@@ -53,6 +57,24 @@ impl Serve {
     fn running(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()
     }
+
+    /// Waits up to `limit` for the process to end by itself; true if it did.
+    fn ended_within(&mut self, limit: std::time::Duration) -> bool {
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            if !self.running() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        false
+    }
+
+    /// SIGKILL.
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 impl Drop for Serve {
@@ -76,32 +98,41 @@ fn servers() -> Option<MailServer> {
 
 /// `pbem serve` on those servers, with game `g1`; returns the folder and the process.
 fn serve(server: &MailServer) -> (tempfile::TempDir, Serve) {
+    let dir = write_config(server, &["g1"], 256);
+    let serve = Serve::start(&dir.path().join("games.toml"), None);
+    (dir, serve)
+}
+
+/// A judge's folder with `games.toml` for these games on those servers.
+fn write_config(server: &MailServer, games: &[&str], batch: usize) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("judge.pw"), "judge-pw\n").unwrap();
     let mut config = format!(
-        "[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\npoll_seconds = 1\n\n\
+        "[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\npoll_seconds = 1\nbatch = {batch}\n\n\
          [transport]\nkind = \"imap\"\n\
          [transport.imap]\nhost = \"127.0.0.1\"\nport = {}\ntls = \"starttls\"\nuser = \"judge\"\npassword_file = \"judge.pw\"\nca_file = \"{ca}\"\n\
-         [transport.smtp]\nhost = \"127.0.0.1\"\nport = {}\ntls = \"starttls\"\nca_file = \"{ca}\"\n\n\
-         [[game]]\nid = \"g1\"\nrules = \"foundation-empire\"\n{FIXED_START}",
+         [transport.smtp]\nhost = \"127.0.0.1\"\nport = {}\ntls = \"starttls\"\nca_file = \"{ca}\"\n\n",
         server.port("IMAP_PORT"),
         server.port("SMTP_PORT"),
         ca = server.ca(),
     );
-    for (power, address, pw) in PLAYERS {
+    for game in games {
+        config +=
+            &format!("[[game]]\nid = \"{game}\"\nrules = \"foundation-empire\"\n{FIXED_START}");
+        for (power, address, pw) in PLAYERS {
+            config += &format!(
+                "[[game.player]]\npower = \"{power}\"\naddress = \"{address}\"\npassword = \"{}\"\n",
+                hashes()[pw]
+            );
+        }
         config += &format!(
-            "[[game.player]]\npower = \"{power}\"\naddress = \"{address}\"\npassword = \"{}\"\n",
-            hashes()[pw]
+            "[[game.moderator]]\naddress = \"{}\"\npassword = \"{}\"\n",
+            MODERATOR.0,
+            hashes()[MODERATOR.1]
         );
     }
-    config += &format!(
-        "[[game.moderator]]\naddress = \"{}\"\npassword = \"{}\"\n",
-        MODERATOR.0,
-        hashes()[MODERATOR.1]
-    );
     std::fs::write(dir.path().join("games.toml"), config).unwrap();
-    let serve = Serve::start(&dir.path().join("games.toml"));
-    (dir, serve)
+    dir
 }
 
 #[test]
@@ -390,4 +421,135 @@ fn base64_encode(bytes: &[u8]) -> String {
         }
     }
     out
+}
+
+/// Headers of a raw mail: (Message-ID, In-Reply-To, subject).
+fn ids(raw: &[u8]) -> (String, String, String) {
+    let m = mail_parser::MessageParser::default().parse(raw).unwrap();
+    (
+        m.message_id().unwrap_or("").to_string(),
+        m.in_reply_to().as_text().unwrap_or("").to_string(),
+        m.subject().unwrap_or("").to_string(),
+    )
+}
+
+#[test]
+fn killed_at_any_point_every_mail_counts_once_and_no_phase_twice() {
+    let Some(server) = servers() else {
+        return;
+    };
+    let games = ["g1", "g2", "g3"];
+    let dir = write_config(&server, &games, 8);
+    let config = dir.path().join("games.toml");
+    // 200 order mails across three games; each complete set of four adjudicates a turn.
+    let orders = [
+        "B2 - C2\nA1 S",
+        "F2 - E2",
+        "E4 - D3",
+        "C4 - C3",
+        "B2 H",
+        "E1 H",
+        "G4 H",
+        "A4 H",
+    ];
+    let mut sent_ids = Vec::new();
+    for k in 0..200 {
+        let (_, address, pw) = PLAYERS[k % 4];
+        let game = games[(k / 4) % 3];
+        let id = format!("crash-{k}@example.test");
+        let body = format!("PASSWORD {pw}\n{}", orders[(k * 7 + k / 4) % orders.len()]);
+        server.send(
+            address,
+            "judge@example.test",
+            &format!("[{game}] orders"),
+            &body,
+            &id,
+        );
+        sent_ids.push((address, id));
+    }
+    server.wait_for("judge", "judge-pw", "the 200 mails", |m| m.len() == 200);
+
+    // Kill the judge at 24 chosen points (each of the four places, six times each)
+    // and at 6 random moments, restarting it after each.
+    let points = ["after-raw", "after-commit", "before-send", "after-send"];
+    let (mut kills, mut at_points) = (0, 0);
+    let mut dice = pbem::dice::Dice::for_phase(1, 0, "kills");
+    let mut round = 0;
+    while at_points < 24 && round < 12 {
+        round += 1;
+        for point in points {
+            // The first or second time the point is reached: each run does a little
+            // work (a batch of 8 mails, a few replies) and dies.
+            let n = dice.below(2) as usize;
+            let mut judge = Serve::start(&config, Some(&format!("{point}:{n}")));
+            if judge.ended_within(std::time::Duration::from_secs(3)) {
+                kills += 1;
+                at_points += 1;
+            } else {
+                judge.kill(); // the point was not reached: killed where it stood
+                kills += 1;
+            }
+        }
+        let mut judge = Serve::start(&config, None);
+        std::thread::sleep(std::time::Duration::from_millis(50 + dice.below(300)));
+        judge.kill();
+        kills += 1;
+    }
+    assert!(
+        at_points >= 20,
+        "only {at_points} kills at the chosen points"
+    );
+    // Then the judge runs to the end.
+    let _judge = Serve::start(&config, None);
+    for (_, address, pw) in PLAYERS {
+        let expected = sent_ids.iter().filter(|(a, _)| *a == address).count();
+        server.wait_for(
+            address.split('@').next().unwrap(),
+            pw,
+            "a receipt for every mail",
+            |m| {
+                let answered: std::collections::BTreeSet<String> = m
+                    .iter()
+                    .map(|raw| ids(raw).1)
+                    .filter(|r| r.starts_with("crash-"))
+                    .collect();
+                answered.len() == expected
+            },
+        );
+    }
+    // Exactly once: per order mail one receipt (a resend of the same reply, same
+    // Message-ID, is the only duplicate allowed); per phase and player one results mail.
+    let mut duplicates = 0;
+    for (_, address, pw) in PLAYERS {
+        let mails: Vec<(String, String, String)> = server
+            .mailbox(address.split('@').next().unwrap(), pw)
+            .iter()
+            .map(|r| ids(r))
+            .collect();
+        let mut by_key: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+            std::collections::BTreeMap::new();
+        for (id, reply_to, subject) in &mails {
+            let key = if subject.contains("results") {
+                subject.clone()
+            } else {
+                reply_to.clone()
+            };
+            by_key.entry(key).or_default().insert(id.clone());
+        }
+        for (key, ids) in &by_key {
+            assert_eq!(
+                ids.len(),
+                1,
+                "{address}: {key} answered by {} different mails",
+                ids.len()
+            );
+        }
+        duplicates += mails.len() - by_key.len();
+    }
+    // Each kill can leave at most the one reply in flight unrecorded.
+    assert!(
+        duplicates <= kills,
+        "{duplicates} duplicates for {kills} kills"
+    );
+    eprintln!("{kills} kills ({at_points} at chosen points); {duplicates} replies delivered twice (accepted by SMTP, acceptance not recorded)");
 }

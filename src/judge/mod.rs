@@ -59,8 +59,22 @@ pub enum CrashPoint {
     AfterRawStored,
     /// The mail's effects are committed; the mail is not yet marked seen.
     AfterCommit,
+    /// A reply is committed to the outbox and about to be handed to the transport.
+    BeforeSend,
     /// A reply was handed to the transport but not removed from the outbox.
     AfterSend,
+}
+
+impl CrashPoint {
+    pub fn from_id(id: &str) -> Option<CrashPoint> {
+        match id {
+            "after-raw" => Some(CrashPoint::AfterRawStored),
+            "after-commit" => Some(CrashPoint::AfterCommit),
+            "before-send" => Some(CrashPoint::BeforeSend),
+            "after-send" => Some(CrashPoint::AfterSend),
+            _ => None,
+        }
+    }
 }
 
 /// What one pass did.
@@ -72,6 +86,9 @@ pub struct PassReport {
     /// Mail servers out of reach, replies refused: the pass went on without them.
     pub errors: Vec<String>,
 }
+
+/// How many accepted replies are recorded together where resending is harmless.
+const SENT_RECORD_EVERY: usize = 256;
 
 /// A reply in the outbox, with its tries so far.
 #[derive(Serialize, serde::Deserialize, Debug, Clone)]
@@ -102,6 +119,8 @@ pub struct Judge<'c> {
     /// Fault injection for restart tests: where, and how many times to pass it first.
     crash_at: Option<CrashPoint>,
     crash_countdown: std::cell::Cell<usize>,
+    /// Die at the crash point (as if killed) instead of returning an error.
+    crash_aborts: bool,
     /// Mails committed together (one write to disk per group).
     group_size: usize,
     inbox: std::cell::RefCell<Box<dyn Inbox>>,
@@ -146,7 +165,8 @@ impl<'c> Judge<'c> {
             templates,
             crash_at: None,
             crash_countdown: std::cell::Cell::new(0),
-            group_size: 256,
+            crash_aborts: false,
+            group_size: config.judge.batch,
         };
         judge.ensure_games()?;
         Ok(judge)
@@ -163,10 +183,20 @@ impl<'c> Judge<'c> {
         self.crash_countdown.set(skip);
     }
 
+    /// Like [`Judge::crash_at`], but the process dies there at once, with no cleanup,
+    /// as under SIGKILL (`pbem serve` with `PBEM_CRASH=<point>:<n>`, for tests).
+    pub fn abort_at(&mut self, at: CrashPoint, skip: usize) {
+        self.crash_at(at, skip);
+        self.crash_aborts = true;
+    }
+
     fn crash(&self, at: CrashPoint) -> Result<(), JudgeError> {
         if self.crash_at == Some(at) {
             let left = self.crash_countdown.get();
             if left == 0 {
+                if self.crash_aborts {
+                    std::process::abort();
+                }
                 return Err(JudgeError::Crash(at));
             }
             self.crash_countdown.set(left - 1);
@@ -308,11 +338,18 @@ impl<'c> Judge<'c> {
             let mail = &q.mail;
             let bytes = mail.to_bytes(&self.config.judge.name, &self.config.judge.address);
             let name = format!("{}.pbem", mail.message_id.replace(['/', '@'], "_"));
+            self.crash(CrashPoint::BeforeSend)?;
             match outbox.send(&name, &self.config.judge.address, &mail.to, &bytes) {
                 Ok(()) => {
                     self.crash(CrashPoint::AfterSend)?;
                     done.remove(&key);
                     sent += 1;
+                    // Record each acceptance at once where a resend would duplicate the
+                    // mail (SMTP): a crash then resends at most the one reply in flight.
+                    // Where resending is harmless (Maildir), record them together.
+                    if !outbox.idempotent() || sent % SENT_RECORD_EVERY == 0 {
+                        self.store.commit(std::mem::take(&mut done))?;
+                    }
                 }
                 Err(TransportError::Permanent(e)) => {
                     report

@@ -42,6 +42,12 @@ pub trait Outbox {
         to: &str,
         bytes: &[u8],
     ) -> Result<(), TransportError>;
+
+    /// Whether sending the same mail (same `name`) twice delivers it once. Where not,
+    /// the judge records each acceptance at once, so a crash resends at most one mail.
+    fn idempotent(&self) -> bool {
+        false
+    }
 }
 
 /// Maildir folders (the embedded default).
@@ -85,5 +91,9 @@ impl Outbox for MaildirOutbox {
     fn send(&mut self, name: &str, _: &str, _: &str, bytes: &[u8]) -> Result<(), TransportError> {
         super::maildir::deliver(&self.dir, name, bytes)
             .map_err(|e| TransportError::Transient(format!("{}: {e}", self.dir.display())))
+    }
+
+    fn idempotent(&self) -> bool {
+        true
     }
 }
