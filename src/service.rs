@@ -59,22 +59,32 @@ pub fn serve(path: &Path) -> Result<(), String> {
         "serving"
     );
     loop {
+        let mut busy = false;
         match judge.poll_once() {
             Ok(p) if !p.errors.is_empty() => {
                 for e in &p.errors {
                     tracing::warn!(error = %e, "will retry");
                 }
             }
-            Ok(p) if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 => tracing::info!(
+            Ok(p) if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 => {
+                busy = p.mails_read > 0;
+                tracing::info!(
                 mails = p.mails_read,
                 phases = p.phases_adjudicated,
                 replies = p.replies_sent,
                 "pass"
-            ),
+            )
+            }
             Ok(_) => tracing::debug!("pass: nothing to do"),
             Err(e) => tracing::warn!(error = %e, "pass failed, will retry"),
         }
-        std::thread::sleep(Duration::from_secs(config.judge.poll_seconds));
+        // After a pass that read mail, look again at once; otherwise wait for new
+        // mail (IDLE) or the next deadline check.
+        if !busy {
+            if let Err(e) = judge.wait(Duration::from_secs(config.judge.poll_seconds)) {
+                tracing::warn!(error = %e, "waiting for mail");
+            }
+        }
     }
 }
 

@@ -228,6 +228,20 @@ impl<'c> Judge<'c> {
         Ok(report)
     }
 
+    /// Waits up to `timeout` for new mail (IMAP IDLE; a sleep for Maildir). A mail
+    /// server out of reach is waited for the whole timeout, so the daemon does not spin.
+    pub fn wait(&self, timeout: std::time::Duration) -> Result<(), String> {
+        let start = std::time::Instant::now();
+        let result = self.inbox.borrow_mut().wait(&self.store, timeout);
+        if let Err(e) = result {
+            if let Some(left) = timeout.checked_sub(start.elapsed()) {
+                std::thread::sleep(left);
+            }
+            return Err(e.to_string());
+        }
+        Ok(())
+    }
+
     /// The stored record of a game.
     pub fn record(&self, id: &str) -> Result<Option<Record>, JudgeError> {
         Ok(self.store.get(&game_key(id))?)

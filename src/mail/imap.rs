@@ -159,6 +159,28 @@ impl Inbox for ImapInbox {
         Ok(mails)
     }
 
+    /// IDLE (RFC 2177) until the mailbox changes or `timeout` passes; Dovecot tells of
+    /// new mail about half a second after delivery. Mail that came since the last fetch
+    /// (before IDLE began) is looked for first, so it does not wait for the timeout.
+    fn wait(&mut self, store: &Store, timeout: std::time::Duration) -> Result<(), TransportError> {
+        let checkpoint: Checkpoint = store.get(&self.key()).map_err(transient)?.unwrap_or_default();
+        self.with(|session, mailbox| {
+            with_session!(session, s => {
+                let selected = s.select(mailbox).map_err(transient)?;
+                let same = selected.uid_validity.unwrap_or(0) == checkpoint.uid_validity;
+                let unseen = s.uid_search("UNSEEN").map_err(transient)?;
+                if unseen.iter().any(|&u| !same || u > checkpoint.last_uid) {
+                    return Ok(());
+                }
+                s.idle()
+                    .map_err(transient)?
+                    .wait_with_timeout(timeout)
+                    .map_err(transient)?;
+                Ok(())
+            })
+        })
+    }
+
     fn done(&mut self, store: &Store, tokens: &[String]) -> Result<(), TransportError> {
         if tokens.is_empty() {
             return Ok(());

@@ -29,6 +29,12 @@ pub trait Inbox {
     /// Marks mails whose effects are committed as handled (Maildir: moved to `cur/`;
     /// IMAP: flagged `\Seen`).
     fn done(&mut self, store: &Store, tokens: &[String]) -> Result<(), TransportError>;
+
+    /// Waits up to `timeout` for new mail (returning early when some may have come).
+    fn wait(&mut self, _store: &Store, timeout: std::time::Duration) -> Result<(), TransportError> {
+        std::thread::sleep(timeout);
+        Ok(())
+    }
 }
 
 /// Where replies go.

@@ -1,0 +1,194 @@
+//! The judge against real mail servers on loopback (`scripts/mail-server`), timed:
+//!
+//! - latency: 100 order mails one after another, from the SMTP server's acceptance to
+//!   the receipt's arrival in the player's mailbox (median and worst);
+//! - throughput: a batch of 1,000 order mails (four players sending at once), from the
+//!   first acceptance to the last receipt's arrival.
+//!
+//! Run: `cargo bench --bench real_mail` (needs Exim and Dovecot: see `.ci/run`).
+//! Targets: median latency under 2 s with IDLE; batch at least 200 mails per second.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+use lettre::Transport;
+
+const PLAYERS: [(&str, &str); 4] = [
+    ("hari", "pw-hari"),
+    ("cleon", "pw-cleon"),
+    ("mule", "pw-mule"),
+    ("preem", "pw-preem"),
+];
+
+struct Servers {
+    dir: tempfile::TempDir,
+    imap: u16,
+    smtp: u16,
+    ca: String,
+}
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        let _ = Command::new(script()).arg("stop").arg(self.dir.path()).output();
+    }
+}
+
+fn script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/mail-server")
+}
+
+fn start() -> Servers {
+    let dir = tempfile::Builder::new().prefix("mb").tempdir_in("/tmp").unwrap();
+    let mut users = vec!["judge:judge-pw".to_string()];
+    users.extend(PLAYERS.iter().map(|(u, p)| format!("{u}:{p}")));
+    let out = Command::new(script())
+        .arg("start")
+        .arg(dir.path())
+        .envs([("IMAP_PORT", "auto"), ("IMAPS_PORT", "auto"), ("SMTP_PORT", "auto"), ("SMTPS_PORT", "auto")])
+        .env("MAIL_USERS", users.join(" "))
+        .output()
+        .expect("scripts/mail-server runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let env: std::collections::BTreeMap<String, String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.into(), v.into()))
+        .collect();
+    Servers {
+        imap: env["IMAP_PORT"].parse().unwrap(),
+        smtp: env["SMTP_PORT"].parse().unwrap(),
+        ca: env["MAIL_CA"].clone(),
+        dir,
+    }
+}
+
+fn judge(s: &Servers, dir: &Path) -> Child {
+    std::fs::write(dir.join("judge.pw"), "judge-pw\n").unwrap();
+    let mut config = format!(
+        "[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\npoll_seconds = 5\n\
+         [transport]\nkind = \"imap\"\n\
+         [transport.imap]\nhost = \"127.0.0.1\"\nport = {}\ntls = \"starttls\"\nuser = \"judge\"\npassword_file = \"judge.pw\"\nca_file = \"{}\"\n\
+         [transport.smtp]\nhost = \"127.0.0.1\"\nport = {}\ntls = \"starttls\"\nca_file = \"{}\"\n\
+         [[game]]\nid = \"g1\"\nrules = \"foundation-empire\"\n[game.start]\n\
+         foundation = [\"Terminus\", \"Anacreon\", \"Smyrno\"]\nimperium = [\"Trantor\", \"Neotrantor\", \"Siwenna\"]\n\
+         union = [\"Kalgan\", \"Haven\", \"Radole\"]\ntazenda = [\"Tazenda\", \"Rossem\", \"Gentri\"]\n",
+        s.imap, s.ca, s.smtp, s.ca
+    );
+    // Three players write; the fourth never does, so no turn ends: mail alone is timed.
+    for ((user, pw), power) in PLAYERS.iter().zip(["foundation", "imperium", "union", "tazenda"]) {
+        config += &format!(
+            "[[game.player]]\npower = \"{power}\"\naddress = \"{user}@example.test\"\npassword = \"{}\"\n",
+            pbem::password::hash(pw)
+        );
+    }
+    std::fs::write(dir.join("games.toml"), config).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["serve", "--config"])
+        .arg(dir.join("games.toml"))
+        .env("RUST_LOG", "error")
+        .spawn()
+        .unwrap()
+}
+
+/// An SMTP client with STARTTLS: lettre over plain SMTP waits ~40 ms a mail on
+/// Nagle's algorithm and delayed ACKs; over TLS a pooled connection sends in ~9 ms.
+fn smtp(s: &Servers) -> lettre::SmtpTransport {
+    use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+    let ca = Certificate::from_pem(&std::fs::read(&s.ca).unwrap()).unwrap();
+    let tls = TlsParameters::builder("127.0.0.1".into())
+        .add_root_certificate(ca)
+        .build()
+        .unwrap();
+    lettre::SmtpTransport::builder_dangerous("127.0.0.1")
+        .port(s.smtp)
+        .tls(Tls::Required(tls))
+        .build()
+}
+
+fn order(k: usize, user: &str, pw: &str) -> lettre::Message {
+    lettre::Message::builder()
+        .from(format!("{user}@example.test").parse().unwrap())
+        .to("judge@example.test".parse().unwrap())
+        .subject("[g1] orders")
+        .message_id(Some(format!("<bench-{user}-{k}@example.test>")))
+        .body(format!("PASSWORD {pw}\nA1 H\n"))
+        .unwrap()
+}
+
+/// How many mails a user's INBOX holds.
+fn count(s: &Servers, user: &str, pw: &str) -> u32 {
+    let stream = std::net::TcpStream::connect(("127.0.0.1", s.imap)).unwrap();
+    let mut client = imap::Client::new(stream);
+    client.read_greeting().unwrap();
+    let mut session = client.login(user, pw).map_err(|(e, _)| e).unwrap();
+    let n = session.examine("INBOX").unwrap().exists;
+    let _ = session.logout();
+    n
+}
+
+fn wait_count(s: &Servers, user: &str, pw: &str, n: u32) {
+    let start = Instant::now();
+    while count(s, user, pw) < n {
+        assert!(start.elapsed() < Duration::from_secs(300), "{user}: only {} of {n}", count(s, user, pw));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let servers = start();
+    let dir = tempfile::tempdir().unwrap();
+    let mut serve = judge(&servers, dir.path());
+    let (user, pw) = PLAYERS[0];
+    let mailer = smtp(&servers);
+    // Warm up: the first mail also pays for the password check (Argon2).
+    mailer.send(&order(0, user, pw)).unwrap();
+    wait_count(&servers, user, pw, 1);
+
+    let mut latencies = Vec::new();
+    for k in 1..=100 {
+        let sent = Instant::now();
+        mailer.send(&order(k, user, pw)).unwrap();
+        let accepted = Instant::now();
+        wait_count(&servers, user, pw, k as u32 + 1);
+        latencies.push(accepted.elapsed());
+        let _ = sent;
+    }
+    latencies.sort();
+    println!(
+        "latency over 100 mails (SMTP acceptance to receipt in the mailbox): median {:.0} ms, worst {:.0} ms",
+        latencies[50].as_secs_f64() * 1e3,
+        latencies[99].as_secs_f64() * 1e3
+    );
+
+    let before: Vec<u32> = PLAYERS[..3].iter().map(|(u, p)| count(&servers, u, p)).collect();
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for (user, pw) in &PLAYERS[..3] {
+            for half in 0..2 {
+                let mailer = smtp(&servers);
+                scope.spawn(move || {
+                    for k in 0..167 {
+                        mailer.send(&order(1000 + half * 1000 + k, user, pw)).unwrap();
+                    }
+                });
+            }
+        }
+    });
+    let sent = start.elapsed();
+    for ((user, pw), b) in PLAYERS[..3].iter().zip(&before) {
+        wait_count(&servers, user, pw, b + 334);
+    }
+    let total = start.elapsed();
+    println!(
+        "batch of 1,002 mails: sent in {:.1} s, all receipts delivered after {:.1} s: {:.0} mails/s end to end",
+        sent.as_secs_f64(),
+        total.as_secs_f64(),
+        1002.0 / total.as_secs_f64()
+    );
+    let _ = serve.kill();
+    let _ = serve.wait();
+}
