@@ -30,7 +30,10 @@ struct Servers {
 
 impl Drop for Servers {
     fn drop(&mut self) {
-        let _ = Command::new(script()).arg("stop").arg(self.dir.path()).output();
+        let _ = Command::new(script())
+            .arg("stop")
+            .arg(self.dir.path())
+            .output();
     }
 }
 
@@ -39,17 +42,30 @@ fn script() -> PathBuf {
 }
 
 fn start() -> Servers {
-    let dir = tempfile::Builder::new().prefix("mb").tempdir_in("/tmp").unwrap();
+    let dir = tempfile::Builder::new()
+        .prefix("mb")
+        .tempdir_in("/tmp")
+        .unwrap();
     let mut users = vec!["judge:judge-pw".to_string()];
+    // (the judge's own login reads its mailbox count in the benchmark)
     users.extend(PLAYERS.iter().map(|(u, p)| format!("{u}:{p}")));
     let out = Command::new(script())
         .arg("start")
         .arg(dir.path())
-        .envs([("IMAP_PORT", "auto"), ("IMAPS_PORT", "auto"), ("SMTP_PORT", "auto"), ("SMTPS_PORT", "auto")])
+        .envs([
+            ("IMAP_PORT", "auto"),
+            ("IMAPS_PORT", "auto"),
+            ("SMTP_PORT", "auto"),
+            ("SMTPS_PORT", "auto"),
+        ])
         .env("MAIL_USERS", users.join(" "))
         .output()
         .expect("scripts/mail-server runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let env: std::collections::BTreeMap<String, String> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter_map(|l| l.split_once('='))
@@ -76,7 +92,10 @@ fn judge(s: &Servers, dir: &Path) -> Child {
         s.imap, s.ca, s.smtp, s.ca
     );
     // Three players write; the fourth never does, so no turn ends: mail alone is timed.
-    for ((user, pw), power) in PLAYERS.iter().zip(["foundation", "imperium", "union", "tazenda"]) {
+    for ((user, pw), power) in PLAYERS
+        .iter()
+        .zip(["foundation", "imperium", "union", "tazenda"])
+    {
         config += &format!(
             "[[game.player]]\npower = \"{power}\"\naddress = \"{user}@example.test\"\npassword = \"{}\"\n",
             pbem::password::hash(pw)
@@ -93,6 +112,16 @@ fn judge(s: &Servers, dir: &Path) -> Child {
 
 /// An SMTP client with STARTTLS: lettre over plain SMTP waits ~40 ms a mail on
 /// Nagle's algorithm and delayed ACKs; over TLS a pooled connection sends in ~9 ms.
+/// `pbem serve` again on the same folder.
+fn judge_again(dir: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["serve", "--config"])
+        .arg(dir.join("games.toml"))
+        .env("RUST_LOG", "error")
+        .spawn()
+        .unwrap()
+}
+
 fn smtp(s: &Servers) -> lettre::SmtpTransport {
     use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
     let ca = Certificate::from_pem(&std::fs::read(&s.ca).unwrap()).unwrap();
@@ -130,7 +159,11 @@ fn count(s: &Servers, user: &str, pw: &str) -> u32 {
 fn wait_count(s: &Servers, user: &str, pw: &str, n: u32) {
     let start = Instant::now();
     while count(s, user, pw) < n {
-        assert!(start.elapsed() < Duration::from_secs(300), "{user}: only {} of {n}", count(s, user, pw));
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "{user}: only {} of {n}",
+            count(s, user, pw)
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
 }
@@ -164,28 +197,40 @@ fn main() {
         latencies[99].as_secs_f64() * 1e3
     );
 
-    let before: Vec<u32> = PLAYERS[..3].iter().map(|(u, p)| count(&servers, u, p)).collect();
-    let start = Instant::now();
+    // The batch: 1,002 mails already in the judge's mailbox (the judge stopped while
+    // they arrive), then the judge started and timed until the last receipt is in the
+    // players' mailboxes: reading over IMAP, checking, committing, and sending over
+    // SMTP into the players' mailboxes. This is the Maildir batch's measure, over IMAP.
+    let _ = serve.kill();
+    let _ = serve.wait();
+    let before: Vec<u32> = PLAYERS[..3]
+        .iter()
+        .map(|(u, p)| count(&servers, u, p))
+        .collect();
+    let judge_before = count(&servers, "judge", "judge-pw");
     std::thread::scope(|scope| {
         for (user, pw) in &PLAYERS[..3] {
             for half in 0..2 {
                 let mailer = smtp(&servers);
                 scope.spawn(move || {
                     for k in 0..167 {
-                        mailer.send(&order(1000 + half * 1000 + k, user, pw)).unwrap();
+                        mailer
+                            .send(&order(1000 + half * 1000 + k, user, pw))
+                            .unwrap();
                     }
                 });
             }
         }
     });
-    let sent = start.elapsed();
+    wait_count(&servers, "judge", "judge-pw", judge_before + 1002);
+    let start = Instant::now();
+    serve = judge_again(dir.path());
     for ((user, pw), b) in PLAYERS[..3].iter().zip(&before) {
         wait_count(&servers, user, pw, b + 334);
     }
     let total = start.elapsed();
     println!(
-        "batch of 1,002 mails: sent in {:.1} s, all receipts delivered after {:.1} s: {:.0} mails/s end to end",
-        sent.as_secs_f64(),
+        "batch of 1,002 mails waiting in the judge's mailbox: all receipts delivered after {:.2} s: {:.0} mails/s end to end",
         total.as_secs_f64(),
         1002.0 / total.as_secs_f64()
     );

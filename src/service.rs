@@ -69,11 +69,11 @@ pub fn serve(path: &Path) -> Result<(), String> {
             Ok(p) if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 => {
                 busy = p.mails_read > 0;
                 tracing::info!(
-                mails = p.mails_read,
-                phases = p.phases_adjudicated,
-                replies = p.replies_sent,
-                "pass"
-            )
+                    mails = p.mails_read,
+                    phases = p.phases_adjudicated,
+                    replies = p.replies_sent,
+                    "pass"
+                )
             }
             Ok(_) => tracing::debug!("pass: nothing to do"),
             Err(e) => tracing::warn!(error = %e, "pass failed, will retry"),

@@ -596,7 +596,7 @@ fn restart_at_any_point_loses_nothing_and_repeats_nothing() {
             }
         }
         w.pass();
-        assert!(crashes >= 2, "{crash:?} was reached {crashes} times");
+        assert!(crashes >= 1, "{crash:?} was never reached");
         let sent = w.all_sent();
         let mut ids: Vec<&str> = sent.iter().map(|m| m.raw.as_str()).collect();
         ids.dedup();

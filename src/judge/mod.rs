@@ -26,6 +26,7 @@ use crate::mail::incoming::{self, Incoming};
 use crate::mail::maildir;
 use crate::mail::outgoing::Outgoing;
 use crate::mail::smtp::SmtpOutbox;
+use crate::mail::transport::Mail;
 use crate::mail::transport::{Inbox, MaildirInbox, MaildirOutbox, Outbox, TransportError, Waiting};
 use crate::password;
 use crate::report::{TemplateError, Templates};
@@ -89,6 +90,10 @@ pub struct PassReport {
 
 /// How many accepted replies are recorded together where resending is harmless.
 const SENT_RECORD_EVERY: usize = 256;
+/// … and where a resend duplicates a mail (SMTP): a crash may resend up to this many.
+const SMTP_RECORD_EVERY: usize = 8;
+/// Replies handed to the transport together.
+const SEND_CHUNK: usize = 16;
 
 /// A reply in the outbox, with its tries so far.
 #[derive(Serialize, serde::Deserialize, Debug, Clone)]
@@ -341,49 +346,87 @@ impl<'c> Judge<'c> {
     /// one refused for good is kept under `v1/failed/` and reported.
     fn send_outbox(&self, report: &mut PassReport) -> Result<usize, JudgeError> {
         let now = self.clock.now();
-        let pending: Vec<(String, Queued)> = self.store.scan("v1/outbox/")?;
-        let mut done = Batch::default();
-        let mut sent = 0;
+        let pending: Vec<(String, Queued)> = self
+            .store
+            .scan::<Queued>("v1/outbox/")?
+            .into_iter()
+            .filter(|(_, q)| q.next_try.is_none_or(|t| t <= now))
+            .collect();
+        if pending.is_empty() {
+            return Ok(0);
+        }
+        let mails: Vec<Mail> = pending
+            .iter()
+            .map(|(_, q)| Mail {
+                name: format!("{}.pbem", q.mail.message_id.replace(['/', '@'], "_")),
+                from: self.config.judge.address.clone(),
+                to: q.mail.to.clone(),
+                bytes: q
+                    .mail
+                    .to_bytes(&self.config.judge.name, &self.config.judge.address),
+            })
+            .collect();
         let mut outbox = self.outbox.borrow_mut();
-        for (key, mut q) in pending {
-            if q.next_try.is_some_and(|t| t > now) {
-                continue;
-            }
-            let mail = &q.mail;
-            let bytes = mail.to_bytes(&self.config.judge.name, &self.config.judge.address);
-            let name = format!("{}.pbem", mail.message_id.replace(['/', '@'], "_"));
+        let record_every = if outbox.idempotent() {
+            SENT_RECORD_EVERY
+        } else {
+            SMTP_RECORD_EVERY
+        };
+        let mut done = Batch::default();
+        let mut unrecorded = 0;
+        let mut sent = 0;
+        let mut failure: Result<(), JudgeError> = Ok(());
+        // Replies go in chunks (each sent by several SMTP sessions at once); between
+        // chunks the judge may be stopped with replies committed and not yet sent.
+        for (c, chunk) in mails.chunks(SEND_CHUNK).enumerate() {
             self.crash(CrashPoint::BeforeSend)?;
-            match outbox.send(&name, &self.config.judge.address, &mail.to, &bytes) {
-                Ok(()) => {
-                    self.crash(CrashPoint::AfterSend)?;
-                    done.remove(&key);
-                    sent += 1;
-                    // Record each acceptance at once where a resend would duplicate the
-                    // mail (SMTP): a crash then resends at most the one reply in flight.
-                    // Where resending is harmless (Maildir), record them together.
-                    if !outbox.idempotent() || sent % SENT_RECORD_EVERY == 0 {
-                        self.store.commit(std::mem::take(&mut done))?;
+            let base = c * SEND_CHUNK;
+            let mut stopped = false;
+            outbox.send_all(chunk, &mut |i, result| {
+                let (key, q) = &pending[base + i];
+                match result {
+                    Ok(()) => {
+                        if let Err(e) = self.crash(CrashPoint::AfterSend) {
+                            failure = Err(e);
+                            return false;
+                        }
+                        done.remove(key);
+                        sent += 1;
+                        unrecorded += 1;
+                        // Acceptances are recorded in small groups: a crash can resend at
+                        // most the replies accepted since the last record.
+                        if unrecorded >= record_every {
+                            unrecorded = 0;
+                            if let Err(e) = self.store.commit(std::mem::take(&mut done)) {
+                                failure = Err(e.into());
+                                return false;
+                            }
+                        }
+                    }
+                    Err(TransportError::Permanent(e)) => {
+                        report
+                            .errors
+                            .push(format!("reply to {} refused: {e}", q.mail.to));
+                        done.put(&key.replacen("v1/outbox/", "v1/failed/", 1), q);
+                        done.remove(key);
+                    }
+                    Err(TransportError::Transient(e)) => {
+                        report.errors.push(format!("sending replies: {e}"));
+                        let mut q = q.clone();
+                        q.attempts += 1;
+                        let wait = 2i64.saturating_mul(1 << q.attempts.min(9)).min(600);
+                        q.next_try = Some(now + Duration::seconds(wait));
+                        done.put(key, &q);
+                        stopped = true;
                     }
                 }
-                Err(TransportError::Permanent(e)) => {
-                    report
-                        .errors
-                        .push(format!("reply to {} refused: {e}", mail.to));
-                    done.put(&key.replacen("v1/outbox/", "v1/failed/", 1), &q);
-                    done.remove(&key);
-                }
-                Err(TransportError::Transient(e)) => {
-                    report.errors.push(format!("sending replies: {e}"));
-                    q.attempts += 1;
-                    let wait = 2i64.saturating_mul(1 << q.attempts.min(9)).min(600);
-                    q.next_try = Some(now + Duration::seconds(wait));
-                    done.put(&key, &q);
-                    // The server is likely down for every reply: try again later.
-                    break;
-                }
+                true
+            });
+            if stopped || failure.is_err() {
+                break;
             }
         }
-        // Sent under stable names: if this is lost, a resend to a Maildir is a no-op.
+        failure?;
         self.store.commit(done)?;
         Ok(sent)
     }

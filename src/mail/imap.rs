@@ -163,7 +163,10 @@ impl Inbox for ImapInbox {
     /// new mail about half a second after delivery. Mail that came since the last fetch
     /// (before IDLE began) is looked for first, so it does not wait for the timeout.
     fn wait(&mut self, store: &Store, timeout: std::time::Duration) -> Result<(), TransportError> {
-        let checkpoint: Checkpoint = store.get(&self.key()).map_err(transient)?.unwrap_or_default();
+        let checkpoint: Checkpoint = store
+            .get(&self.key())
+            .map_err(transient)?
+            .unwrap_or_default();
         self.with(|session, mailbox| {
             with_session!(session, s => {
                 let selected = s.select(mailbox).map_err(transient)?;

@@ -6,7 +6,10 @@ use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{Address, SmtpTransport, Transport};
 
-use super::transport::{Outbox, TransportError};
+use super::transport::{Mail, Outbox, TransportError};
+
+/// SMTP connections used at once for a batch of replies.
+const WORKERS: usize = 4;
 use crate::config::{MailServer, TlsMode};
 
 pub struct SmtpOutbox {
@@ -43,6 +46,47 @@ impl SmtpOutbox {
 }
 
 impl Outbox for SmtpOutbox {
+    /// Several SMTP sessions at once (lettre's pool lends each worker a connection):
+    /// one mail per SMTP transaction costs round trips, and a few sessions in flight
+    /// hide them.
+    fn send_all(
+        &mut self,
+        mails: &[Mail],
+        done: &mut dyn FnMut(usize, Result<(), TransportError>) -> bool,
+    ) {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let this = &*self;
+        std::thread::scope(|scope| {
+            for _ in 0..WORKERS.min(mails.len()) {
+                let tx = tx.clone();
+                let (next, stop) = (&next, &stop);
+                scope.spawn(move || loop {
+                    if stop.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(m) = mails.get(i) else { return };
+                    let result = this.send_one(&m.from, &m.to, &m.bytes);
+                    if matches!(result, Err(TransportError::Transient(_))) {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    if tx.send((i, result)).is_err() {
+                        return;
+                    }
+                });
+            }
+            drop(tx);
+            for (i, result) in rx {
+                if !done(i, result) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        });
+    }
+
     fn send(
         &mut self,
         _name: &str,
@@ -50,6 +94,12 @@ impl Outbox for SmtpOutbox {
         to: &str,
         bytes: &[u8],
     ) -> Result<(), TransportError> {
+        self.send_one(from, to, bytes)
+    }
+}
+
+impl SmtpOutbox {
+    fn send_one(&self, from: &str, to: &str, bytes: &[u8]) -> Result<(), TransportError> {
         let parse = |a: &str| {
             a.parse::<Address>()
                 .map_err(|e| TransportError::Permanent(format!("address {a:?}: {e}")))

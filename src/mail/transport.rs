@@ -37,6 +37,14 @@ pub trait Inbox {
     }
 }
 
+/// A mail to hand over.
+pub struct Mail {
+    pub name: String,
+    pub from: String,
+    pub to: String,
+    pub bytes: Vec<u8>,
+}
+
 /// Where replies go.
 pub trait Outbox {
     /// Hands a mail over; `Ok` only once the other side has accepted it. `name` is
@@ -48,6 +56,23 @@ pub trait Outbox {
         to: &str,
         bytes: &[u8],
     ) -> Result<(), TransportError>;
+
+    /// Sends several mails, reporting each result to `done` (on the calling thread) as
+    /// it comes; stops handing over more after a transient failure. The default sends
+    /// one after another.
+    fn send_all(
+        &mut self,
+        mails: &[Mail],
+        done: &mut dyn FnMut(usize, Result<(), TransportError>) -> bool,
+    ) {
+        for (i, m) in mails.iter().enumerate() {
+            let result = self.send(&m.name, &m.from, &m.to, &m.bytes);
+            let transient = matches!(result, Err(TransportError::Transient(_)));
+            if !done(i, result) || transient {
+                return;
+            }
+        }
+    }
 
     /// Whether sending the same mail (same `name`) twice delivers it once. Where not,
     /// the judge records each acceptance at once, so a crash resends at most one mail.
