@@ -626,16 +626,21 @@ fn restart_at_any_point_loses_nothing_and_repeats_nothing() {
     }
 }
 
+/// `pbem game show g1 --json` on the world's configuration.
+fn show_json(w: &World) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["game", "show", "g1", "--json", "--config"])
+        .arg(w.dir.path().join("games.toml"))
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn game_show_json_has_the_position_and_the_phase() {
     let mut w = fixed();
     w.orders(HARI, "B2 - C2");
     w.pass();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
-        .args(["game", "show", "g1", "--json", "--config"])
-        .arg(w.dir.path().join("games.toml"))
-        .output()
-        .unwrap();
+    let out = show_json(&w);
     assert!(
         out.status.success(),
         "{}",
@@ -654,11 +659,7 @@ fn game_show_json_has_the_position_and_the_phase() {
         .starts_with("2026-11-24T12:00:00"));
     // While a judge is running (it holds the store), show reads its snapshot.
     let running = w.judge();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
-        .args(["game", "show", "g1", "--json", "--config"])
-        .arg(w.dir.path().join("games.toml"))
-        .output()
-        .unwrap();
+    let out = show_json(&w);
     assert!(
         out.status.success(),
         "{}",

@@ -545,6 +545,21 @@ impl<'c> Judge<'c> {
         Ok(())
     }
 
+    /// Renders a template and queues it as the answer to `mail`, threaded to it.
+    fn answer<S: Serialize>(
+        &self,
+        fx: &mut Effects,
+        mail: &Incoming,
+        subject: String,
+        template: &str,
+        view: &S,
+    ) -> Result<(), JudgeError> {
+        let body = self.templates.render(template, view)?;
+        fx.outbox
+            .push(self.mail(&mail.from, subject, body, Some(mail)));
+        Ok(())
+    }
+
     fn mail(
         &self,
         to: &str,
@@ -1002,19 +1017,12 @@ impl<'c> Judge<'c> {
             }
         }
         if !notes.is_empty() {
-            let body = self.templates.render(
-                "notice.txt",
-                &replies::Notice {
-                    game: &gc.id,
-                    lines: notes,
-                },
-            )?;
-            fx.outbox.push(self.mail(
-                &mail.from,
-                format!("[{}] Moderator commands", gc.id),
-                body,
-                Some(mail),
-            ));
+            let view = replies::Notice {
+                game: &gc.id,
+                lines: notes,
+            };
+            let subject = format!("[{}] Moderator commands", gc.id);
+            self.answer(fx, mail, subject, "notice.txt", &view)?;
         }
         Ok(())
     }
@@ -1048,10 +1056,7 @@ impl<'c> Judge<'c> {
                 .map(|d| replies::local(d, gc.time_zone))
                 .unwrap_or_default(),
         };
-        let body = self.templates.render("board.txt", &view)?;
-        fx.outbox
-            .push(self.mail(&mail.from, format!("[{}] Board", gc.id), body, Some(mail)));
-        Ok(())
+        self.answer(fx, mail, format!("[{}] Board", gc.id), "board.txt", &view)
     }
 
     fn history_reply(
@@ -1086,21 +1091,13 @@ impl<'c> Judge<'c> {
                 events: e.view["events"].clone(),
             })
             .collect();
-        let body = self.templates.render(
-            "history.txt",
-            &replies::History {
-                game: &gc.id,
-                turn,
-                phases,
-            },
-        )?;
-        fx.outbox.push(self.mail(
-            &mail.from,
-            format!("[{}] History of turn {turn}", gc.id),
-            body,
-            Some(mail),
-        ));
-        Ok(())
+        let view = replies::History {
+            game: &gc.id,
+            turn,
+            phases,
+        };
+        let subject = format!("[{}] History of turn {turn}", gc.id);
+        self.answer(fx, mail, subject, "history.txt", &view)
     }
 
     fn help_reply(
@@ -1114,15 +1111,10 @@ impl<'c> Judge<'c> {
         struct Help<'a> {
             order_help: &'a str,
         }
-        let body = self.templates.render(
-            "help.txt",
-            &Help {
-                order_help: record.game.order_help(),
-            },
-        )?;
-        fx.outbox
-            .push(self.mail(&mail.from, format!("[{}] Help", gc.id), body, Some(mail)));
-        Ok(())
+        let view = Help {
+            order_help: record.game.order_help(),
+        };
+        self.answer(fx, mail, format!("[{}] Help", gc.id), "help.txt", &view)
     }
 }
 
