@@ -553,3 +553,83 @@ fn killed_at_any_point_every_mail_counts_once_and_no_phase_twice() {
     );
     eprintln!("{kills} kills ({at_points} at chosen points); {duplicates} replies delivered twice (accepted by SMTP, acceptance not recorded)");
 }
+
+#[test]
+fn after_uidvalidity_changes_mail_is_recognised_by_message_id() {
+    let Some(server) = servers() else {
+        return;
+    };
+    let (_dir, mut judge) = serve(&server);
+    let (hari, pw) = (PLAYERS[0].1, PLAYERS[0].2);
+    server.send(
+        hari,
+        "judge@example.test",
+        "[g1] orders",
+        &format!("PASSWORD {pw}\nB2 - C2"),
+        "uv-a@example.test",
+    );
+    server.wait_for("hari", pw, "the first receipt", |m| m.len() == 1);
+    // The mailbox is rebuilt: Dovecot forgets its UIDs (a new UIDVALIDITY), and the mail
+    // already answered is unseen again.
+    server.control("stop", Some("imap"));
+    let maildir = server.dir.path().join("mail/judge/Maildir");
+    for entry in std::fs::read_dir(&maildir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.starts_with("dovecot") {
+            if path.is_dir() {
+                std::fs::remove_dir_all(&path).unwrap();
+            } else {
+                std::fs::remove_file(&path).unwrap();
+            }
+        }
+    }
+    for entry in std::fs::read_dir(maildir.join("cur")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let base = name.split(":2,").next().unwrap().to_string();
+        std::fs::rename(&path, maildir.join("new").join(base)).unwrap();
+    }
+    server.control("start", None);
+    server.send(
+        hari,
+        "judge@example.test",
+        "[g1] orders",
+        &format!("PASSWORD {pw}\nB2 - C3"),
+        "uv-b@example.test",
+    );
+    server.wait_for("hari", pw, "the second receipt", |m| m.len() >= 2);
+    // The judge has now read both mails again under new UIDs: wait until it has marked
+    // them seen, then check the old one was not answered twice.
+    server.wait_for("judge", "judge-pw", "both mails handled", |m| m.len() == 2);
+    let start = std::time::Instant::now();
+    loop {
+        let seen = std::fs::read_dir(maildir.join("cur"))
+            .map(|r| {
+                r.filter_map(|e| e.ok())
+                    .filter(|e| e.file_name().to_string_lossy().contains(":2,S"))
+                    .count()
+            })
+            .unwrap_or(0);
+        if seen == 2 {
+            break;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "mail never marked seen"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let replies: Vec<(String, String, String)> =
+        server.mailbox("hari", pw).iter().map(|r| ids(r)).collect();
+    let to_a = replies
+        .iter()
+        .filter(|(_, r, _)| r == "uv-a@example.test")
+        .count();
+    let to_b = replies
+        .iter()
+        .filter(|(_, r, _)| r == "uv-b@example.test")
+        .count();
+    assert_eq!((to_a, to_b), (1, 1), "{replies:?}");
+    assert!(judge.running());
+}
