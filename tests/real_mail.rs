@@ -105,15 +105,33 @@ fn serve(server: &MailServer) -> (tempfile::TempDir, Serve) {
 
 /// A judge's folder with `games.toml` for these games on those servers.
 fn write_config(server: &MailServer, games: &[&str], batch: usize) -> tempfile::TempDir {
+    write_config_tls(server, games, batch, false)
+}
+
+/// As [`write_config`]; with `implicit`, over IMAPS and SMTPS (TLS from the first byte)
+/// instead of STARTTLS.
+fn write_config_tls(
+    server: &MailServer,
+    games: &[&str],
+    batch: usize,
+    implicit: bool,
+) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
+    let (imap_port, smtp_port, tls) = if implicit {
+        (server.port("IMAPS_PORT"), server.port("SMTPS_PORT"), "tls")
+    } else {
+        (
+            server.port("IMAP_PORT"),
+            server.port("SMTP_PORT"),
+            "starttls",
+        )
+    };
     std::fs::write(dir.path().join("judge.pw"), "judge-pw\n").unwrap();
     let mut config = format!(
         "[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\npoll_seconds = 1\nbatch = {batch}\n\n\
          [transport]\nkind = \"imap\"\n\
-         [transport.imap]\nhost = \"127.0.0.1\"\nport = {}\ntls = \"starttls\"\nuser = \"judge\"\npassword_file = \"judge.pw\"\nca_file = \"{ca}\"\n\
-         [transport.smtp]\nhost = \"127.0.0.1\"\nport = {}\ntls = \"starttls\"\nca_file = \"{ca}\"\n\n",
-        server.port("IMAP_PORT"),
-        server.port("SMTP_PORT"),
+         [transport.imap]\nhost = \"127.0.0.1\"\nport = {imap_port}\ntls = \"{tls}\"\nuser = \"judge\"\npassword_file = \"judge.pw\"\nca_file = \"{ca}\"\n\
+         [transport.smtp]\nhost = \"127.0.0.1\"\nport = {smtp_port}\ntls = \"{tls}\"\nca_file = \"{ca}\"\n\n",
         ca = server.ca(),
     );
     for game in games {
@@ -631,5 +649,26 @@ fn after_uidvalidity_changes_mail_is_recognised_by_message_id() {
         .filter(|(_, r, _)| r == "uv-b@example.test")
         .count();
     assert_eq!((to_a, to_b), (1, 1), "{replies:?}");
+    assert!(judge.running());
+}
+
+#[test]
+fn imaps_and_smtps_with_tls_from_the_first_byte() {
+    let Some(server) = servers() else {
+        return;
+    };
+    let dir = write_config_tls(&server, &["g1"], 256, true);
+    let mut judge = Serve::start(&dir.path().join("games.toml"), None);
+    let (hari, pw) = (PLAYERS[0].1, PLAYERS[0].2);
+    server.send(
+        hari,
+        "judge@example.test",
+        "[g1] orders",
+        &format!("PASSWORD {pw}\nB2 - C2"),
+        "tls-a@example.test",
+    );
+    server.wait_for("hari", pw, "the receipt over IMAPS and SMTPS", |m| {
+        subjects(m).iter().any(|s| s.contains("Orders received"))
+    });
     assert!(judge.running());
 }
