@@ -102,6 +102,11 @@ fn judge(s: &Servers, dir: &Path) -> Child {
         );
     }
     std::fs::write(dir.join("games.toml"), config).unwrap();
+    judge_again(dir)
+}
+
+/// `pbem serve` (again) on a folder holding its `games.toml`.
+fn judge_again(dir: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_pbem"))
         .args(["serve", "--config"])
         .arg(dir.join("games.toml"))
@@ -112,16 +117,6 @@ fn judge(s: &Servers, dir: &Path) -> Child {
 
 /// An SMTP client with STARTTLS: lettre over plain SMTP waits ~40 ms a mail on
 /// Nagle's algorithm and delayed ACKs; over TLS a pooled connection sends in ~9 ms.
-/// `pbem serve` again on the same folder.
-fn judge_again(dir: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_pbem"))
-        .args(["serve", "--config"])
-        .arg(dir.join("games.toml"))
-        .env("RUST_LOG", "error")
-        .spawn()
-        .unwrap()
-}
-
 fn smtp(s: &Servers) -> lettre::SmtpTransport {
     use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
     let ca = Certificate::from_pem(&std::fs::read(&s.ca).unwrap()).unwrap();

@@ -2,7 +2,7 @@
 //! into a Maildir inbox → judge → replies in the outbox), in a temporary folder.
 
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::config::Config;
 use crate::judge::clock::SystemClock;
@@ -47,11 +47,8 @@ pub fn send(inbox: &Path, n: usize, from: &str, subject: &str, body: &str) -> st
 
 /// The mails in an outbox, as (to, subject, text body), oldest first.
 pub fn outbox(dir: &Path) -> Vec<(String, String, String)> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join("new"))
-        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    paths.sort();
-    paths
+    maildir::waiting(dir)
+        .unwrap_or_default()
         .iter()
         .filter_map(|p| std::fs::read(p).ok())
         .map(|raw| {

@@ -203,11 +203,8 @@ impl World {
 }
 
 pub fn read_outbox(dir: &Path) -> Vec<Sent> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join("new"))
-        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    paths.sort();
-    paths
+    maildir::waiting(dir)
+        .unwrap_or_default()
         .iter()
         .map(|p| {
             let raw = std::fs::read(p).unwrap();
