@@ -44,7 +44,13 @@ fn script() -> PathBuf {
 fn start() -> Servers {
     let dir = tempfile::Builder::new()
         .prefix("mb")
-        .tempdir_in("/tmp")
+        // In memory where possible: the servers' spool and mailboxes on a disk cost
+        // more per mail than the judge does (ext4 inode allocation in Exim's spool).
+        .tempdir_in(if Path::new("/dev/shm").is_dir() {
+            "/dev/shm"
+        } else {
+            "/tmp"
+        })
         .unwrap();
     let mut users = vec!["judge:judge-pw".to_string()];
     // (the judge's own login reads its mailbox count in the benchmark)
@@ -203,6 +209,7 @@ fn main() {
         .map(|(u, p)| count(&servers, u, p))
         .collect();
     let judge_before = count(&servers, "judge", "judge-pw");
+    let loading = Instant::now();
     std::thread::scope(|scope| {
         for (user, pw) in &PLAYERS[..3] {
             for half in 0..2 {
@@ -217,7 +224,13 @@ fn main() {
             }
         }
     });
+    let accepted = loading.elapsed();
     wait_count(&servers, "judge", "judge-pw", judge_before + 1002);
+    println!(
+        "the SMTP server alone: 1,002 mails from 6 sessions accepted in {:.2} s ({:.0} mails/s)",
+        accepted.as_secs_f64(),
+        1002.0 / accepted.as_secs_f64()
+    );
     let start = Instant::now();
     serve = judge_again(dir.path());
     for ((user, pw), b) in PLAYERS[..3].iter().zip(&before) {

@@ -564,9 +564,11 @@ fn killed_at_any_point_every_mail_counts_once_and_no_phase_twice() {
         }
         duplicates += mails.len() - by_key.len();
     }
-    // Each kill can leave at most the one reply in flight unrecorded.
+    // Each kill can leave unrecorded the acceptances since the last record (the judge
+    // records them every 8: at most 7) and the replies in flight in its 4 SMTP
+    // sessions: at most 11 a kill.
     assert!(
-        duplicates <= kills,
+        duplicates <= kills * 11,
         "{duplicates} duplicates for {kills} kills"
     );
     eprintln!("{kills} kills ({at_points} at chosen points); {duplicates} replies delivered twice (accepted by SMTP, acceptance not recorded)");
