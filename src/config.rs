@@ -369,8 +369,8 @@ fn game_config(g: GameFile) -> Result<GameConfig, String> {
         .map(|v| duration("reminders", v))
         .collect::<Result<Vec<_>, _>>()?;
     // The game must be creatable: options and start positions are checked here.
-    let game =
-        Game::new(rules, &g.options, g.start.as_ref()).map_err(|e| format!("options: {e}"))?;
+    let game = Game::new(rules, &g.options, g.start.as_ref(), g.seed.unwrap_or(0))
+        .map_err(|e| format!("options: {e}"))?;
     let powers = game.powers();
     let mut players = Vec::new();
     for (k, p) in g.players.into_iter().enumerate() {

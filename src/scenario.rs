@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::rules::foundation_empire::{self, scenario::Scenario};
+use crate::rules::godsfire;
 use crate::rules::RuleSetId;
 
 /// Why a scenario could not be adjudicated. Invalid *orders* are never errors: they
@@ -48,6 +49,12 @@ pub fn adjudicate_text(text: &str, dir: &Path) -> Result<String, ScenarioError> 
             Ok(foundation_empire::scenario::output_json(
                 &s.state, &after, &report,
             ))
+        }
+        RuleSetId::Godsfire => {
+            let s =
+                godsfire::scenario::Scenario::from_toml(text).map_err(ScenarioError::Invalid)?;
+            let (after, log) = godsfire::adjudicate(&s.state, &s.orders, s.seed);
+            Ok(godsfire::scenario::output_json(&s.state, &after, &log))
         }
     }
 }

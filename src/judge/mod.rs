@@ -258,7 +258,7 @@ impl<'c> Judge<'c> {
             if self.store.contains(&game_key(&gc.id))? {
                 continue;
             }
-            let game = Game::new(gc.rules, &gc.options, gc.start.as_ref())
+            let game = Game::new(gc.rules, &gc.options, gc.start.as_ref(), gc.seed)
                 .expect("checked when the configuration was read");
             let phase = game.label().phase;
             let record = Record {

@@ -13,6 +13,7 @@
 
 pub mod foundation_empire;
 pub mod game;
+pub mod godsfire;
 
 use std::collections::BTreeMap;
 
@@ -65,14 +66,16 @@ pub trait RuleSet {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleSetId {
     FoundationEmpire,
+    Godsfire,
 }
 
 impl RuleSetId {
-    pub const ALL: [RuleSetId; 1] = [RuleSetId::FoundationEmpire];
+    pub const ALL: [RuleSetId; 2] = [RuleSetId::FoundationEmpire, RuleSetId::Godsfire];
 
     pub fn id(self) -> &'static str {
         match self {
             RuleSetId::FoundationEmpire => foundation_empire::FoundationEmpire::ID,
+            RuleSetId::Godsfire => godsfire::Godsfire::ID,
         }
     }
 

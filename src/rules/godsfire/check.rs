@@ -1,0 +1,278 @@
+//! Stage two of reading orders: the shape of an order against the position. What is
+//! decided here cannot change during the phase (whose region it is, which phase the
+//! order belongs to); what can (money, allegiance) is decided when the order is
+//! carried out, and reported as a failure.
+
+use std::fmt;
+
+use super::map::{RegionAt, UnitType};
+use super::state::{Phase, State};
+use super::syntax::{self, Order, PartyCost, Place, SyntaxError};
+
+/// An order made concrete: regions and systems found, powers known.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Checked {
+    Extort(RegionAt),
+    Borrow(u32),
+    Transfer {
+        amount: u32,
+        from: Source,
+        to: Source,
+    },
+    Buy {
+        region: RegionAt,
+        count: u32,
+        kind: UnitType,
+    },
+    Loyalty {
+        region: RegionAt,
+        amount: u32,
+    },
+    Econ(RegionAt),
+    Party {
+        region: RegionAt,
+        paid_by: PartyCost,
+    },
+    Negotiate(RegionAt),
+    Bribe(RegionAt),
+    Police(RegionAt),
+    Demote(RegionAt),
+    ChangeMinisters,
+    Subvert(RegionAt),
+    War(usize),
+    Peace(usize),
+    Desubvert(RegionAt),
+    Counter(RegionAt),
+}
+
+/// The treasury at the National Government, or a system's bank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Ng,
+    Bank(usize),
+}
+
+/// The rule step an order belongs to, in the order steps are carried out (G3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Step {
+    Extort,
+    Borrow,
+    Transfer,
+    Buy,
+    LoyaltyEcon,
+    Party,
+    Revolt,
+    Ministers,
+    Demote,
+    Subvert,
+    WarPeace,
+    Desubvert,
+    Counter,
+}
+
+impl Checked {
+    pub fn step(&self) -> Step {
+        match self {
+            Checked::Extort(_) => Step::Extort,
+            Checked::Borrow(_) => Step::Borrow,
+            Checked::Transfer { .. } => Step::Transfer,
+            Checked::Buy { .. } => Step::Buy,
+            Checked::Loyalty { .. } | Checked::Econ(_) => Step::LoyaltyEcon,
+            Checked::Party { .. } => Step::Party,
+            Checked::Negotiate(_) | Checked::Bribe(_) | Checked::Police(_) => Step::Revolt,
+            Checked::ChangeMinisters => Step::Ministers,
+            Checked::Demote(_) => Step::Demote,
+            Checked::Subvert(_) => Step::Subvert,
+            Checked::War(_) | Checked::Peace(_) => Step::WarPeace,
+            Checked::Desubvert(_) => Step::Desubvert,
+            Checked::Counter(_) => Step::Counter,
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        match self.step() {
+            Step::Desubvert | Step::Counter => Phase::Defence,
+            _ => Phase::Interphase,
+        }
+    }
+}
+
+/// Why an order line is not taken.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Invalid {
+    Syntax(SyntaxError),
+    UnknownRegion(String),
+    UnknownSystem(String),
+    UnknownPower(String),
+    NotYours { what: String, owner: String },
+    OwnRegion(String),
+    Yourself,
+    WrongPhase { phase: Phase },
+    NothingOwed { phase: Phase },
+    Out,
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Invalid::Syntax(e) => write!(f, "{e}"),
+            Invalid::UnknownRegion(r) => write!(f, "there is no region {r}"),
+            Invalid::UnknownSystem(s) => write!(f, "there is no system {s}"),
+            Invalid::UnknownPower(p) => write!(f, "there is no power {p:?}"),
+            Invalid::NotYours { what, owner } => {
+                write!(f, "{what} is not yours (it belongs to {owner})")
+            }
+            Invalid::OwnRegion(r) => write!(f, "{r} is your own region"),
+            Invalid::Yourself => f.write_str("a power cannot order that toward itself"),
+            Invalid::WrongPhase { phase } => write!(
+                f,
+                "not an order of the {} phase (interphase: economy, politics, SUBVERT, WAR, \
+                 PEACE; defence: DESUBVERT, COUNTER)",
+                phase.id()
+            ),
+            Invalid::NothingOwed { phase } => {
+                write!(f, "you have no orders to give in this {} phase", phase.id())
+            }
+            Invalid::Out => f.write_str("your power is out of the game"),
+        }
+    }
+}
+
+/// Reads one line for `power` (an index into `state.powers`).
+pub fn check_line(state: &State, power: usize, line: &str) -> Result<Checked, Invalid> {
+    let order = syntax::parse(line).map_err(Invalid::Syntax)?;
+    let checked = check(state, power, order)?;
+    if checked.phase() != state.phase {
+        return Err(Invalid::WrongPhase { phase: state.phase });
+    }
+    Ok(checked)
+}
+
+fn check(state: &State, power: usize, order: Order) -> Result<Checked, Invalid> {
+    let me = &state.powers[power].id;
+    let region = |id: &str| {
+        state
+            .region_at(id)
+            .ok_or_else(|| Invalid::UnknownRegion(id.into()))
+    };
+    let own = |id: &str| {
+        let at = region(id)?;
+        let owner = state.owner(at);
+        if owner != me {
+            return Err(Invalid::NotYours {
+                what: state.region_name(at),
+                owner: owner.to_string(),
+            });
+        }
+        Ok(at)
+    };
+    let source = |place: &Place| match place {
+        Place::Ng => Ok(Source::Ng),
+        Place::System(name) => {
+            let s = state
+                .system_index(name)
+                .ok_or_else(|| Invalid::UnknownSystem(name.clone()))?;
+            if &state.systems[s].owner != me {
+                return Err(Invalid::NotYours {
+                    what: state.systems[s].name.clone(),
+                    owner: state.systems[s].owner.clone(),
+                });
+            }
+            Ok(Source::Bank(s))
+        }
+    };
+    let other_power = |id: &str| {
+        let p = state
+            .power_index(id)
+            .ok_or_else(|| Invalid::UnknownPower(id.into()))?;
+        if p == power {
+            return Err(Invalid::Yourself);
+        }
+        Ok(p)
+    };
+    Ok(match order {
+        Order::Extort(r) => Checked::Extort(own(&r)?),
+        Order::Borrow(n) => Checked::Borrow(n),
+        Order::Transfer { amount, from, to } => Checked::Transfer {
+            amount,
+            from: source(&from)?,
+            to: source(&to)?,
+        },
+        Order::Buy {
+            region,
+            count,
+            kind,
+        } => Checked::Buy {
+            region: own(&region)?,
+            count,
+            kind,
+        },
+        Order::Loyalty { region, amount } => Checked::Loyalty {
+            region: own(&region)?,
+            amount,
+        },
+        Order::Econ(r) => Checked::Econ(own(&r)?),
+        Order::Party { region, paid_by } => Checked::Party {
+            region: own(&region)?,
+            paid_by,
+        },
+        Order::Negotiate(r) => Checked::Negotiate(own(&r)?),
+        Order::Bribe(r) => Checked::Bribe(own(&r)?),
+        Order::Police(r) => Checked::Police(own(&r)?),
+        Order::Demote(r) => Checked::Demote(own(&r)?),
+        Order::ChangeMinisters => Checked::ChangeMinisters,
+        Order::Subvert(r) => {
+            let at = region(&r)?;
+            if state.owner(at) == me {
+                return Err(Invalid::OwnRegion(state.region_name(at)));
+            }
+            Checked::Subvert(at)
+        }
+        Order::War(p) => Checked::War(other_power(&p)?),
+        Order::Peace(p) => Checked::Peace(other_power(&p)?),
+        Order::Desubvert(r) => Checked::Desubvert(own(&r)?),
+        Order::Counter(r) => Checked::Counter(own(&r)?),
+    })
+}
+
+/// The canonical text of an order, as receipts and results show it.
+pub fn order_text(state: &State, order: &Checked) -> String {
+    let r = |at: &RegionAt| state.region_name(*at);
+    let src = |s: &Source| match s {
+        Source::Ng => "NG".to_string(),
+        Source::Bank(k) => state.systems[*k].name.clone(),
+    };
+    let p = |k: &usize| state.powers[*k].id.clone();
+    match order {
+        Checked::Extort(a) => format!("EXTORT {}", r(a)),
+        Checked::Borrow(n) => format!("BORROW {n}"),
+        Checked::Transfer { amount, from, to } => {
+            format!("TRANSFER {amount} FROM {} TO {}", src(from), src(to))
+        }
+        Checked::Buy {
+            region,
+            count,
+            kind,
+        } => format!("BUY {} {count} {}", r(region), kind.name()),
+        Checked::Loyalty { region, amount } => format!("LOYALTY {} {amount}", r(region)),
+        Checked::Econ(a) => format!("ECON {}", r(a)),
+        Checked::Party { region, paid_by } => format!(
+            "PARTY {} {}",
+            r(region),
+            match paid_by {
+                PartyCost::Pay => "PAY",
+                PartyCost::Loyalty => "LOYALTY",
+            }
+        ),
+        Checked::Negotiate(a) => format!("NEGOTIATE {}", r(a)),
+        Checked::Bribe(a) => format!("BRIBE {}", r(a)),
+        Checked::Police(a) => format!("POLICE {}", r(a)),
+        Checked::Demote(a) => format!("DEMOTE {}", r(a)),
+        Checked::ChangeMinisters => "CHANGE MINISTERS".to_string(),
+        Checked::Subvert(a) => format!("SUBVERT {}", r(a)),
+        Checked::War(k) => format!("WAR {}", p(k)),
+        Checked::Peace(k) => format!("PEACE {}", p(k)),
+        Checked::Desubvert(a) => format!("DESUBVERT {}", r(a)),
+        Checked::Counter(a) => format!("COUNTER {}", r(a)),
+    }
+}

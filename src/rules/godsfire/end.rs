@@ -1,0 +1,114 @@
+//! The end of a power and of the game (G10), and the end of a turn.
+
+use super::outcome::Event;
+use super::run::Run;
+use super::state::{Phase, NEUTRAL};
+
+/// G10.1: a power whose National Government's system is no longer its own is out of
+/// the game; its other systems go neutral (a choice of this judge: nobody is left to
+/// govern them).
+pub fn eliminate(run: &mut Run) {
+    for p in 0..run.state.powers.len() {
+        let power = &run.state.powers[p];
+        if power.out {
+            continue;
+        }
+        let id = power.id.clone();
+        let holds_ng = run
+            .state
+            .system_index(&power.ng)
+            .is_some_and(|s| run.state.systems[s].owner == id);
+        if holds_ng {
+            continue;
+        }
+        run.state.powers[p].out = true;
+        run.event(
+            Event::new(
+                "G10.1",
+                format!("{id} has lost its National Government's system and is out of the game"),
+            )
+            .power(&id),
+        );
+        for s in 0..run.state.systems.len() {
+            if run.state.systems[s].owner == id {
+                run.state.systems[s].owner = NEUTRAL.to_string();
+                let name = run.state.systems[s].name.clone();
+                run.event(Event::new("G10.1", format!("{name} goes neutral")).system(name));
+            }
+        }
+        run.state.stakes.retain(|k| k.power != id);
+        run.state.purchases.retain(|k| k.power != id);
+        run.state.transit.retain(|k| k.power != id);
+    }
+}
+
+/// G10.2, at the end of an interphase: a power owning at least the victory share of
+/// all systems, with no loan outstanding, wins.
+pub fn victory(run: &mut Run) -> bool {
+    let total = run.state.systems.len() as f64;
+    let need = run.state.options.victory_share * total;
+    let winners: Vec<String> = run
+        .state
+        .powers_in_play()
+        .filter(|p| p.loans.is_empty())
+        .filter(|p| run.state.systems_owned(&p.id) as f64 >= need)
+        .map(|p| p.id.clone())
+        .collect();
+    if winners.is_empty() {
+        return false;
+    }
+    let text = format!(
+        "{} own{} at least {} of {} systems with no loan outstanding: victory",
+        winners.join(" and "),
+        if winners.len() == 1 { "s" } else { "" },
+        need.ceil(),
+        total
+    );
+    run.event(Event::new("G10.2", text));
+    run.state.winners = winners;
+    run.state.phase = Phase::Over;
+    true
+}
+
+/// The end of a turn, after the defence phase: the last turn ends the game (most
+/// systems, then most regions, else shared); otherwise wars declared come into force
+/// (where the movement phase would begin) and the next interphase follows.
+pub fn end_turn(run: &mut Run) {
+    if run.state.turn >= run.state.options.last_turn {
+        let score = |id: &str| (run.state.systems_owned(id), run.state.regions_owned(id));
+        let best = run.state.powers_in_play().map(|p| score(&p.id)).max();
+        let winners: Vec<String> = run
+            .state
+            .powers_in_play()
+            .filter(|p| Some(score(&p.id)) == best)
+            .map(|p| p.id.clone())
+            .collect();
+        let text = match best {
+            Some((systems, regions)) => format!(
+                "the last turn is over: {} with {systems} systems and {regions} regions",
+                winners.join(" and ")
+            ),
+            None => "the last turn is over; no power is left".to_string(),
+        };
+        run.event(Event::new("G10.2", text));
+        run.state.winners = winners;
+        run.state.phase = Phase::Over;
+        return;
+    }
+    for p in 0..run.state.powers.len() {
+        for them in std::mem::take(&mut run.state.powers[p].declared_war) {
+            let me = run.state.powers[p].id.clone();
+            if !run.state.at_war(&me, &them) {
+                run.state.powers[p].at_war.push(them.clone());
+            }
+            if let Some(q) = run.state.power_index(&them) {
+                if !run.state.powers[q].at_war.contains(&me) {
+                    run.state.powers[q].at_war.push(me.clone());
+                }
+            }
+            run.event(Event::new("G8.2", format!("{me} and {them} are now at war")).power(me));
+        }
+    }
+    run.state.turn += 1;
+    run.state.phase = Phase::Interphase;
+}

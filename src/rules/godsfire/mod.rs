@@ -1,0 +1,208 @@
+//! Godsfire (seed 004; rules of record G1–G11): economy, politics and subversion
+//! placement. Movement and combat (G4–G5) are not built yet, so a turn is an
+//! interphase and a defence phase, units standing where the scenario put them.
+//!
+//! [`adjudicate`] is the whole rule set: a pure function of a [`State`], the orders
+//! each power wrote, and the game's seed. Orders are read in two stages, [`syntax`]
+//! then [`check`]; a phase runs as a [`run::Run`] through the steps of the rules in
+//! their order: [`economy`] (G6), [`politics`] (G7), [`placement`] (G8), [`defence`]
+//! (G9), [`end`] (G10). [`scenario`] reads scenario files and writes the JSON of
+//! `pbem adjudicate`; [`report`] writes the text players read.
+
+pub mod check;
+pub mod defence;
+pub mod economy;
+pub mod end;
+pub mod map;
+pub mod outcome;
+pub mod placement;
+pub mod politics;
+pub mod report;
+pub mod run;
+pub mod scenario;
+pub mod state;
+pub mod syntax;
+
+use std::collections::BTreeMap;
+
+use check::{check_line, order_text, Invalid};
+use outcome::{Event, LineResult, Log, Outcome};
+use run::{Entry, Run};
+use state::{Phase, State};
+
+use crate::dice::Dice;
+use crate::rules::{LineCheck, PhaseLabel, RuleSet};
+
+/// The rule set, for the [`RuleSet`] interface.
+pub struct Godsfire;
+
+/// The order lines of a submission: blank lines, `#` comments and quoted reply lines
+/// (`>`) are left out. Yields (line number, text).
+pub fn lines(text: &str) -> impl Iterator<Item = (u32, &str)> {
+    text.lines().enumerate().filter_map(|(k, raw)| {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        (!line.is_empty() && !raw.trim_start().starts_with('>')).then_some((k as u32 + 1, line))
+    })
+}
+
+/// The powers that owe orders now: every power in play in an interphase (G3); in a
+/// defence phase, those with money in a bank of their own (anything else has nothing
+/// to decide, G3).
+pub fn owing(state: &State) -> Vec<String> {
+    match state.phase {
+        Phase::Over => Vec::new(),
+        Phase::Interphase => state.powers_in_play().map(|p| p.id.clone()).collect(),
+        Phase::Defence => state
+            .powers_in_play()
+            .filter(|p| state.systems.iter().any(|s| s.owner == p.id && s.bank > 0))
+            .map(|p| p.id.clone())
+            .collect(),
+    }
+}
+
+/// Adjudicates the current phase. The same arguments always give the same result.
+pub fn adjudicate(state: &State, orders: &BTreeMap<String, String>, seed: u64) -> (State, Log) {
+    let mut log = Log::default();
+    let mut next = state.clone();
+    if next.phase == Phase::Over {
+        return (next, log);
+    }
+    if !next.setup_dice.is_empty() {
+        log.event(Event::new(
+            "G1.5",
+            format!(
+                "{} dice rolled at setup for the region values the scenario left open",
+                next.setup_dice.len()
+            ),
+        ));
+        log.dice.append(&mut next.setup_dice);
+    }
+    let entries = read(state, orders, &mut log);
+    let dice = Dice::for_phase(seed, state.turn, state.phase.id());
+    let mut run = Run::new(next, log, dice, entries);
+    match state.phase {
+        Phase::Interphase => interphase(&mut run),
+        Phase::Defence => defence(&mut run),
+        Phase::Over => {}
+    }
+    (run.state, run.log)
+}
+
+fn interphase(run: &mut Run) {
+    economy::tax(run);
+    economy::loans(run);
+    economy::transfers(run);
+    economy::purchases(run);
+    economy::loyalty_and_economy(run);
+    politics::party_changes(run);
+    politics::revolts(run);
+    politics::change_ministers(run);
+    politics::subversion(run);
+    politics::allegiance_losses(run);
+    politics::decline(run);
+    politics::systems_in_revolt(run);
+    end::eliminate(run);
+    placement::subvert(run);
+    placement::war_and_peace(run);
+    if !end::victory(run) {
+        run.state.phase = Phase::Defence;
+        if owing(&run.state).is_empty() {
+            // G3: nobody has anything to decide in the defence phase; it is skipped.
+            run.event(Event::new(
+                "G3",
+                "the defence phase is skipped: nobody has money to spend in it",
+            ));
+            defence(run);
+        }
+    }
+}
+
+fn defence(run: &mut Run) {
+    defence::desubvert(run);
+    defence::counter(run);
+    defence::place_units(run);
+    end::end_turn(run);
+}
+
+impl RuleSet for Godsfire {
+    type State = State;
+    type Report = Log;
+    const ID: &'static str = "godsfire";
+
+    fn phase(state: &State) -> PhaseLabel {
+        PhaseLabel {
+            turn: state.turn,
+            phase: state.phase.id(),
+            over: state.phase == Phase::Over,
+        }
+    }
+
+    fn owing(state: &State) -> Vec<String> {
+        owing(state)
+    }
+
+    fn check(state: &State, power: &str, text: &str) -> Vec<LineCheck> {
+        let orders = BTreeMap::from([(power.to_string(), text.to_string())]);
+        let mut log = Log::default();
+        read(state, &orders, &mut log);
+        log.results
+            .into_iter()
+            .map(|r| match r.outcome {
+                Outcome::Invalid => LineCheck::Refused {
+                    line: r.order,
+                    reason: r.detail,
+                },
+                _ => LineCheck::Accepted { order: r.order },
+            })
+            .collect()
+    }
+
+    fn adjudicate(state: &State, orders: &BTreeMap<String, String>, seed: u64) -> (State, Log) {
+        adjudicate(state, orders, seed)
+    }
+}
+
+/// Reads every power's orders: a result for each line (invalid ones settled now), and
+/// the orders taken.
+fn read(state: &State, orders: &BTreeMap<String, String>, log: &mut Log) -> Vec<Entry> {
+    let owing = owing(state);
+    let mut entries = Vec::new();
+    for (power, text) in orders {
+        let Some(p) = state.power_index(power) else {
+            continue;
+        };
+        let id = state.powers[p].id.clone();
+        for (number, line) in lines(text) {
+            let taken = if state.powers[p].out {
+                Err(Invalid::Out)
+            } else if !owing.contains(&id) {
+                Err(Invalid::NothingOwed { phase: state.phase })
+            } else {
+                check_line(state, p, line)
+            };
+            let (order, outcome, detail) = match &taken {
+                Ok(order) => (
+                    order_text(state, order),
+                    Outcome::Failed,
+                    "not carried out".to_string(),
+                ),
+                Err(why) => (line.to_string(), Outcome::Invalid, why.to_string()),
+            };
+            log.results.push(LineResult {
+                power: id.clone(),
+                order,
+                outcome,
+                detail,
+                line: number,
+            });
+            if let Ok(order) = taken {
+                entries.push(Entry {
+                    power: p,
+                    result: log.results.len() - 1,
+                    order,
+                });
+            }
+        }
+    }
+    entries
+}

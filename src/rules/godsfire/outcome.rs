@@ -1,0 +1,127 @@
+//! What an adjudication reports (G11.2–G11.3): a result for every order line, every
+//! event in order with its rule step, and every die with what it decided.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::state::Roll;
+use crate::dice::Dice;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Done,
+    Failed,
+    Invalid,
+}
+
+impl Outcome {
+    pub fn id(self) -> &'static str {
+        match self {
+            Outcome::Done => "done",
+            Outcome::Failed => "failed",
+            Outcome::Invalid => "invalid",
+        }
+    }
+}
+
+/// The result of one order line.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LineResult {
+    pub power: String,
+    /// The order in canonical form, or the line as written if it was not understood.
+    pub order: String,
+    pub outcome: Outcome,
+    pub detail: String,
+    /// The line's number in the power's submission.
+    pub line: u32,
+}
+
+/// Something that happened, with the rule that made it happen.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Event {
+    pub step: &'static str,
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub power: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub die: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<u32>,
+}
+
+impl Event {
+    pub fn new(step: &'static str, text: impl fmt::Display) -> Event {
+        Event {
+            step,
+            text: text.to_string(),
+            region: None,
+            system: None,
+            power: None,
+            die: None,
+            roll: None,
+        }
+    }
+
+    pub fn region(mut self, region: impl Into<String>) -> Event {
+        self.region = Some(region.into());
+        self
+    }
+
+    pub fn system(mut self, system: impl Into<String>) -> Event {
+        self.system = Some(system.into());
+        self
+    }
+
+    pub fn power(mut self, power: impl Into<String>) -> Event {
+        self.power = Some(power.into());
+        self
+    }
+
+    pub fn die(mut self, die: &'static str, roll: u32) -> Event {
+        self.die = Some(die);
+        self.roll = Some(roll);
+        self
+    }
+}
+
+/// The whole report of one phase.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Log {
+    pub results: Vec<LineResult>,
+    pub events: Vec<Event>,
+    pub dice: Vec<Roll>,
+}
+
+impl Log {
+    pub fn event(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    /// Rolls a die for `subject` at rule `step` and records it; the event saying what
+    /// it decided is the caller's.
+    pub fn roll(
+        &mut self,
+        dice: &mut Dice,
+        step: &'static str,
+        die: &'static str,
+        subject: &str,
+    ) -> u32 {
+        let roll = match die {
+            "2d6" => u32::from(dice.d6()) + u32::from(dice.d6()),
+            _ => u32::from(dice.d6()),
+        };
+        self.dice.push(Roll {
+            step: step.to_string(),
+            die: die.to_string(),
+            roll,
+            subject: subject.to_string(),
+        });
+        roll
+    }
+}

@@ -1,0 +1,194 @@
+//! What players read: the text report of every power's systems (regions with economy,
+//! party, allegiance and revolt; banks; treasury; loans; stakes) and the results view
+//! the mail templates render.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::defence::units_text;
+use super::outcome::Log;
+use super::state::{State, NEUTRAL};
+
+/// The text report of the position, power by power, then the neutrals.
+pub fn board_text(state: &State) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Turn {}, {} phase.", state.turn, state.phase.id());
+    let mut owners: Vec<String> = state.powers.iter().map(|p| p.id.clone()).collect();
+    owners.push(NEUTRAL.to_string());
+    for owner in owners {
+        out.push('\n');
+        match state.power(&owner) {
+            Some(p) => {
+                let loans: Vec<String> = p
+                    .loans
+                    .iter()
+                    .map(|l| format!("{} x {}", l.left, l.instalment))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "{}{}: NG at {}, treasury {}, loyalty R{} M{} E{}",
+                    p.id,
+                    if p.out { " (out of the game)" } else { "" },
+                    p.ng,
+                    p.treasury,
+                    p.loyalty.r,
+                    p.loyalty.m,
+                    p.loyalty.e
+                );
+                let _ = writeln!(
+                    out,
+                    "  loans: {}; at war with: {}{}{}",
+                    if loans.is_empty() {
+                        "none".to_string()
+                    } else {
+                        loans.join(", ")
+                    },
+                    if p.at_war.is_empty() {
+                        "nobody".to_string()
+                    } else {
+                        p.at_war.join(", ")
+                    },
+                    if p.declared_war.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (declared on {})", p.declared_war.join(", "))
+                    },
+                    if p.ministers_changed {
+                        "; ministers changed"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            None => {
+                let _ = writeln!(out, "neutral systems:");
+            }
+        }
+        for (s, system) in state.systems.iter().enumerate() {
+            if system.owner != owner {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "  {} at {}, bank {}",
+                system.name, system.at, system.bank
+            );
+            for at in state.system_regions(s) {
+                let id = state.region_name(at);
+                let r = state.region(at);
+                let standing = if r.in_revolt() {
+                    "IN REVOLT".to_string()
+                } else {
+                    format!("allegiance {}", r.allegiance)
+                };
+                let stakes: Vec<String> = state
+                    .stakes
+                    .iter()
+                    .filter(|k| k.region == id)
+                    .map(|k| format!("{}({})", k.power, k.circle))
+                    .collect();
+                let counter = state.counters.iter().any(|c| c.region == id);
+                let _ = writeln!(
+                    out,
+                    "    {id:<14} {:<4} {}  {standing}{}{}",
+                    r.economy.name(),
+                    r.party,
+                    if stakes.is_empty() {
+                        String::new()
+                    } else {
+                        format!("  stakes: {}", stakes.join(" "))
+                    },
+                    if counter { "  counter" } else { "" }
+                );
+            }
+        }
+    }
+    let units: Vec<String> = state
+        .stacks
+        .iter()
+        .filter(|s| s.units.total() > 0)
+        .map(|s| format!("{} at {}: {}", s.power, s.at, units_text(s.units)))
+        .collect();
+    if !units.is_empty() {
+        out += "\nUnits:\n";
+        for u in units {
+            let _ = writeln!(out, "  {u}");
+        }
+    }
+    if !state.transit.is_empty() {
+        out += "\nMoney in transit:\n";
+        for t in &state.transit {
+            let _ = writeln!(
+                out,
+                "  {} of {} to {}, arrives turn {}",
+                t.amount, t.power, t.to, t.arrives_turn
+            );
+        }
+    }
+    if !state.purchases.is_empty() {
+        out += "\nBought, placed in the defence phase:\n";
+        for p in &state.purchases {
+            let _ = writeln!(
+                out,
+                "  {} at {}: {}",
+                p.power,
+                p.region,
+                units_text(p.units)
+            );
+        }
+    }
+    out
+}
+
+/// One result line, for the templates.
+#[derive(Serialize, Clone, Debug)]
+pub struct ResultLine {
+    pub power: String,
+    pub order: String,
+    pub outcome: &'static str,
+    pub detail: String,
+}
+
+/// The results of a phase for the templates (the same shape for every rule set).
+#[derive(Serialize, Clone, Debug)]
+pub struct ResultsView {
+    pub results: Vec<ResultLine>,
+    pub events: Vec<String>,
+    pub systems: Vec<(String, String)>,
+}
+
+pub fn results_view(after: &State, log: &Log) -> ResultsView {
+    let results = log
+        .results
+        .iter()
+        .map(|r| ResultLine {
+            power: r.power.clone(),
+            order: r.order.clone(),
+            outcome: r.outcome.id(),
+            detail: r.detail.clone(),
+        })
+        .collect();
+    let mut events: Vec<String> = log
+        .dice
+        .iter()
+        .filter(|d| d.step == "G1.5")
+        .map(|d| format!("[G1.5] {} = {} for {}", d.die, d.roll, d.subject))
+        .collect();
+    events.extend(
+        log.events
+            .iter()
+            .map(|e| format!("[{}] {}", e.step, e.text)),
+    );
+    let systems = after
+        .systems
+        .iter()
+        .filter(|s| s.owner != NEUTRAL)
+        .map(|s| (s.name.clone(), s.owner.clone()))
+        .collect();
+    ResultsView {
+        results,
+        events,
+        systems,
+    }
+}

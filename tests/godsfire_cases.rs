@@ -1,0 +1,448 @@
+//! Godsfire scenario files with expectations: `tests/cases/godsfire/<rule>_<what>.toml`.
+//!
+//! A case is a scenario (`../shared/specs/godsfire-scenario.md`) plus an `[expect]`
+//! table; with `base = true` it starts from `_base.toml`, each top-level key of the
+//! case replacing the base's. Every key of `[expect]` is optional:
+//!
+//! | key | checks |
+//! |---|---|
+//! | `next_phase`, `next_turn` | equal |
+//! | `results` | each `power ORDER: outcome` is among the results |
+//! | `details` | each `power ORDER: text` matches a result whose detail contains text |
+//! | `events` | each `G7.3: text` matches an event of that step containing text |
+//! | `no_events` | no event contains the text |
+//! | `regions` | `Sirius-1a = I-2 M 4` (economy, party, allegiance) |
+//! | `banks`, `treasury` | `Sirius = 5`, `red = 3` |
+//! | `owners` | `Sirius = red` |
+//! | `stakes` | all, as `power@Region circle` |
+//! | `counters` | all regions |
+//! | `stacks` | all, as `power@place SQD AG PDF` |
+//! | `loans` | `red = 3x2 1x4` (instalments left x size), or `red = none` |
+//! | `loyalty` | `red = R5 M5 E4` |
+//! | `at_war` | `red = blue` (or `none`) |
+//! | `transit`, `purchases` | all, as `power amount to turn`, `power@Region SQD AG PDF` |
+//! | `rolls` | every die, in order, as `G7.1 1d6 4 Sirius-1b` |
+//! | `winner` | `"none"`, a power, or a list |
+//! | `golden` | `true`: the whole output equals `<case>.json` beside the case |
+//!   (`UPDATE_GOLDEN=1` writes it) |
+
+use std::path::Path;
+
+use serde_json::Value;
+
+fn list(expect: &toml::Table, key: &str) -> Vec<String> {
+    match expect.get(key) {
+        None => Vec::new(),
+        Some(v) => v
+            .as_array()
+            .unwrap_or_else(|| panic!("expect.{key} must be a list"))
+            .iter()
+            .map(|x| x.as_str().expect("strings").to_string())
+            .collect(),
+    }
+}
+
+fn split_eq(s: &str) -> (&str, &str) {
+    let (a, b) = s
+        .split_once('=')
+        .unwrap_or_else(|| panic!("{s:?}: `name = value`"));
+    (a.trim(), b.trim())
+}
+
+fn units(v: &Value) -> String {
+    format!(
+        "{} {} {}",
+        v["SQD"].as_u64().unwrap_or(0),
+        v["AG"].as_u64().unwrap_or(0),
+        v["PDF"].as_u64().unwrap_or(0)
+    )
+}
+
+fn region<'a>(out: &'a Value, id: &str) -> &'a Value {
+    let (system, rest) = id.rsplit_once('-').unwrap();
+    let planet: usize = rest[..rest.len() - 1].parse().unwrap();
+    let letter = rest.as_bytes()[rest.len() - 1] - b'a';
+    let s = out["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == system)
+        .unwrap_or_else(|| panic!("no system {system}"));
+    &s["planets"][planet - 1][letter as usize]
+}
+
+fn by_name<'a>(out: &'a Value, list: &str, key: &str, name: &str) -> &'a Value {
+    out[list]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x[key] == name)
+        .unwrap_or_else(|| panic!("no {list} entry {name}"))
+}
+
+/// The case's scenario text, merged over the base if asked.
+pub fn scenario_text(path: &Path) -> (String, toml::Table) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut case: toml::Table = toml::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let expect = case
+        .remove("expect")
+        .and_then(|e| e.as_table().cloned())
+        .unwrap_or_default();
+    let mut table = if case.remove("base").and_then(|b| b.as_bool()) == Some(true) {
+        let base = std::fs::read_to_string(path.with_file_name("_base.toml")).unwrap();
+        toml::from_str::<toml::Table>(&base).unwrap()
+    } else {
+        toml::Table::new()
+    };
+    let set = case.remove("set");
+    for (k, v) in case {
+        table.insert(k, v);
+    }
+    for change in set
+        .iter()
+        .flat_map(|s| s.as_array().expect("set is a list"))
+    {
+        apply(&mut table, change.as_str().expect("set holds strings"));
+    }
+    (toml::to_string(&table).unwrap(), expect)
+}
+
+/// One `set` change: `Sirius-1a allegiance 0` (also `economy`, `party`, or `open` to
+/// leave the region's values to the dice), `Sirius bank 0`, `Sirius owner blue`,
+/// `Sirius at E5`, `red treasury 0`.
+fn apply(table: &mut toml::Table, change: &str) {
+    let words: Vec<&str> = change.split_whitespace().collect();
+    let value = |w: &str| match w.parse::<i64>() {
+        Ok(n) => toml::Value::Integer(n),
+        Err(_) => toml::Value::String(w.to_string()),
+    };
+    match words.as_slice() {
+        [name, "treasury", v] => {
+            find(table, "power", "id", name).insert("treasury".into(), value(v));
+        }
+        [name, field, v] if !name.contains('-') => {
+            find(table, "system", "name", name).insert(field.to_string(), value(v));
+        }
+        [id, rest @ ..] => {
+            let (system, r) = id.rsplit_once('-').unwrap();
+            let planet: usize = r[..r.len() - 1].parse().unwrap();
+            let letter = (r.as_bytes()[r.len() - 1] - b'a') as usize;
+            let region = find(table, "system", "name", system)["planets"]
+                .as_array_mut()
+                .unwrap()[planet - 1]
+                .as_array_mut()
+                .unwrap()[letter]
+                .as_table_mut()
+                .unwrap();
+            match rest {
+                ["open"] => region.clear(),
+                [field, v] => {
+                    region.insert(field.to_string(), value(v));
+                }
+                _ => panic!("set: {change:?}"),
+            }
+        }
+        _ => panic!("set: {change:?}"),
+    }
+}
+
+fn find<'a>(table: &'a mut toml::Table, list: &str, key: &str, name: &str) -> &'a mut toml::Table {
+    table[list]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .map(|v| v.as_table_mut().unwrap())
+        .find(|t| t[key].as_str() == Some(name))
+        .unwrap_or_else(|| panic!("set: no {list} {name}"))
+}
+
+pub fn run_case(path: &Path) {
+    let (text, expect) = scenario_text(path);
+    let json = pbem::scenario::adjudicate_text(&text, path.parent().unwrap())
+        .unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let again = pbem::scenario::adjudicate_text(&text, path.parent().unwrap()).unwrap();
+    assert_eq!(json, again, "not deterministic");
+    let out: Value = serde_json::from_str(&json).unwrap();
+    let name = path.file_stem().unwrap().to_string_lossy();
+    let fail = |what: &str| -> ! { panic!("{name}: {what}\noutput:\n{json}") };
+    for key in ["next_phase", "next_turn"] {
+        if let Some(v) = expect.get(key) {
+            let want = match v {
+                toml::Value::String(s) => Value::String(s.clone()),
+                toml::Value::Integer(i) => Value::from(*i),
+                _ => fail("bad expectation"),
+            };
+            if out[key] != want {
+                fail(&format!("{key}: expected {want}, got {}", out[key]));
+            }
+        }
+    }
+    let results: Vec<(String, String)> = out["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let head = format!(
+                "{} {}",
+                r["power"].as_str().unwrap(),
+                r["order"].as_str().unwrap()
+            );
+            (
+                format!("{head}: {}", r["outcome"].as_str().unwrap()),
+                format!("{head}: {}", r["detail"].as_str().unwrap()),
+            )
+        })
+        .collect();
+    for want in list(&expect, "results") {
+        if !results.iter().any(|(r, _)| *r == want) {
+            fail(&format!("no result {want:?}"));
+        }
+    }
+    for want in list(&expect, "details") {
+        let (head, text) = want.split_once(": ").expect("`power ORDER: text`");
+        if !results
+            .iter()
+            .any(|(_, d)| d.starts_with(&format!("{head}: ")) && d.contains(text))
+        {
+            fail(&format!("no result detail {want:?}"));
+        }
+    }
+    let events: Vec<(String, String)> = out["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["step"].as_str().unwrap().into(),
+                e["text"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    for want in list(&expect, "events") {
+        let (step, text) = want.split_once(": ").expect("`G7.3: text`");
+        if !events.iter().any(|(s, t)| s == step && t.contains(text)) {
+            fail(&format!("no event {want:?}"));
+        }
+    }
+    for not in list(&expect, "no_events") {
+        if events.iter().any(|(_, t)| t.contains(&not)) {
+            fail(&format!("unexpected event {not:?}"));
+        }
+    }
+    for want in list(&expect, "regions") {
+        let (id, value) = split_eq(&want);
+        let r = region(&out, id);
+        let got = format!(
+            "{} {} {}",
+            r["economy"].as_str().unwrap(),
+            r["party"].as_str().unwrap(),
+            r["allegiance"]
+        );
+        if got != value {
+            fail(&format!("{id}: expected {value}, got {got}"));
+        }
+    }
+    let field = |list: &str, key: &str, field: &str, want: &str| {
+        let (name, value) = split_eq(want);
+        let got = by_name(&out, list, key, name)[field]
+            .to_string()
+            .replace('"', "");
+        if got != value {
+            fail(&format!("{name} {field}: expected {value}, got {got}"));
+        }
+    };
+    for want in list(&expect, "banks") {
+        field("systems", "name", "bank", &want);
+    }
+    for want in list(&expect, "owners") {
+        field("systems", "name", "owner", &want);
+    }
+    for want in list(&expect, "treasury") {
+        field("powers", "id", "treasury", &want);
+    }
+    for want in list(&expect, "loans") {
+        let (id, value) = split_eq(&want);
+        let loans: Vec<String> = by_name(&out, "powers", "id", id)["loans"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| format!("{}x{}", l["left"], l["instalment"]))
+            .collect();
+        let got = if loans.is_empty() {
+            "none".into()
+        } else {
+            loans.join(" ")
+        };
+        if got != value {
+            fail(&format!("{id} loans: expected {value}, got {got}"));
+        }
+    }
+    for want in list(&expect, "loyalty") {
+        let (id, value) = split_eq(&want);
+        let l = &by_name(&out, "powers", "id", id)["loyalty"];
+        let got = format!("R{} M{} E{}", l["R"], l["M"], l["E"]);
+        if got != value {
+            fail(&format!("{id} loyalty: expected {value}, got {got}"));
+        }
+    }
+    for want in list(&expect, "at_war") {
+        let (id, value) = split_eq(&want);
+        let wars: Vec<String> = by_name(&out, "powers", "id", id)["at_war"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_str().unwrap().to_string())
+            .collect();
+        let got = if wars.is_empty() {
+            "none".into()
+        } else {
+            wars.join(" ")
+        };
+        if got != value {
+            fail(&format!("{id} at war: expected {value}, got {got}"));
+        }
+    }
+    let all = |key: &str, got: Vec<String>| {
+        if expect.contains_key(key) && got != list(&expect, key) {
+            fail(&format!(
+                "{key}: expected {:?}, got {got:?}",
+                list(&expect, key)
+            ));
+        }
+    };
+    let arr = |key: &str| out[key].as_array().unwrap().clone();
+    all(
+        "stakes",
+        arr("stakes")
+            .iter()
+            .map(|k| {
+                format!(
+                    "{}@{} {}",
+                    k["power"].as_str().unwrap(),
+                    k["region"].as_str().unwrap(),
+                    k["circle"]
+                )
+            })
+            .collect(),
+    );
+    all(
+        "counters",
+        arr("counters")
+            .iter()
+            .map(|c| c["region"].as_str().unwrap().to_string())
+            .collect(),
+    );
+    all(
+        "stacks",
+        arr("stacks")
+            .iter()
+            .map(|s| {
+                format!(
+                    "{}@{} {}",
+                    s["power"].as_str().unwrap(),
+                    s["at"].as_str().unwrap(),
+                    units(&s["units"])
+                )
+            })
+            .collect(),
+    );
+    all(
+        "transit",
+        arr("transit")
+            .iter()
+            .map(|t| {
+                format!(
+                    "{} {} {} {}",
+                    t["power"].as_str().unwrap(),
+                    t["amount"],
+                    t["to"].as_str().unwrap(),
+                    t["arrives_turn"]
+                )
+            })
+            .collect(),
+    );
+    all(
+        "purchases",
+        arr("purchases")
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}@{} {}",
+                    p["power"].as_str().unwrap(),
+                    p["region"].as_str().unwrap(),
+                    units(&p["units"])
+                )
+            })
+            .collect(),
+    );
+    all(
+        "rolls",
+        arr("dice")
+            .iter()
+            .map(|d| {
+                format!(
+                    "{} {} {} {}",
+                    d["step"].as_str().unwrap(),
+                    d["die"].as_str().unwrap(),
+                    d["roll"],
+                    d["for"].as_str().unwrap()
+                )
+            })
+            .collect(),
+    );
+    if let Some(w) = expect.get("winner") {
+        let want = match w {
+            toml::Value::String(s) if s == "none" => Value::Null,
+            toml::Value::String(s) => Value::String(s.clone()),
+            toml::Value::Array(a) => a
+                .iter()
+                .map(|x| Value::String(x.as_str().unwrap().into()))
+                .collect(),
+            _ => fail("bad winner"),
+        };
+        if out["winner"] != want {
+            fail(&format!("winner: expected {want}, got {}", out["winner"]));
+        }
+    }
+    if expect.get("golden").and_then(|g| g.as_bool()) == Some(true) {
+        let golden = path.with_extension("json");
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&golden, &json).unwrap();
+        }
+        let want = std::fs::read_to_string(&golden).unwrap_or_else(|_| fail("no golden file"));
+        if want != json {
+            fail(&format!("output differs from {}", golden.display()));
+        }
+    }
+}
+
+/// Every case file in the folder, each run; the folder is never empty.
+#[test]
+fn godsfire_cases() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/godsfire");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with('_'))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 30, "only {} Godsfire cases", paths.len());
+    let mut failures = Vec::new();
+    for path in &paths {
+        if let Err(e) = std::panic::catch_unwind(|| run_case(path)) {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            failures.push(msg);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
