@@ -11,6 +11,14 @@ const RULES: &[&str] = &[
     "R10.1", "R10.2", "R10.3", "R10.4", "R10.5",
 ];
 
+/// The numbered rules of `../shared/rules/godsfire.md` built so far (G4-G5, movement
+/// and combat, are a draft for a later issue), and G3, which has no sub-rules.
+const GODSFIRE_RULES: &[&str] = &[
+    "G1.1", "G1.2", "G1.3", "G1.4", "G1.5", "G2.1", "G2.2", "G2.3", "G3", "G6.1", "G6.2", "G6.3",
+    "G6.4", "G6.5", "G7.1", "G7.2", "G7.3", "G7.4", "G7.5", "G7.6", "G7.7", "G8.1", "G8.2", "G9.1",
+    "G9.2", "G9.3", "G10.1", "G10.2", "G11.1", "G11.2", "G11.3",
+];
+
 fn test_names(root: &Path) -> Vec<String> {
     let mut names = Vec::new();
     let mut stack = vec![root.join("tests"), root.join("src")];
@@ -40,6 +48,7 @@ fn every_numbered_rule_has_a_test() {
     let names = test_names(root);
     let missing: Vec<&str> = RULES
         .iter()
+        .chain(GODSFIRE_RULES)
         .copied()
         .filter(|rule| {
             let prefix = format!("{}_", rule.to_lowercase().replace('.', "_"));
@@ -78,4 +87,27 @@ fn the_six_examples_of_section_11_are_cases() {
         let prefix = format!("ex11_{k}_");
         assert!(names.iter().any(|n| n.starts_with(&prefix)), "example {k}");
     }
+}
+
+/// The Godsfire list above is the rules page's list (less the draft G4-G5).
+#[test]
+fn godsfire_rule_list_matches_the_rules_of_record() {
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/rules/godsfire.md");
+    let Ok(text) = std::fs::read_to_string(&page) else {
+        eprintln!("{page:?} not found: list not compared");
+        return;
+    };
+    let mut numbered: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("- "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| w.starts_with('G') && w[1..].contains('.'))
+        .filter(|w| !w.starts_with("G4.") && !w.starts_with("G5."))
+        .map(str::to_string)
+        .collect();
+    numbered.push("G3".into());
+    numbered.sort();
+    let mut ours: Vec<String> = GODSFIRE_RULES.iter().map(|s| s.to_string()).collect();
+    ours.sort();
+    assert_eq!(numbered, ours);
 }

@@ -13,6 +13,7 @@
 mod cases;
 mod cli;
 mod coverage;
+mod godsfire;
 mod godsfire_cases;
 mod judge;
 mod mailserver;

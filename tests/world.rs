@@ -20,6 +20,14 @@ pub const PLAYERS: [(&str, &str, &str); 4] = [
 ];
 pub const MODERATOR: (&str, &str) = ("mod@example.test", "pw-moderator-55");
 
+/// The same players holding the four powers of Godsfire's standard scenario.
+pub const GODSFIRE_PLAYERS: [(&str, &str, &str); 4] = [
+    ("red", "hari@example.test", "pw-hari-77"),
+    ("blue", "cleon@example.test", "pw-cleon-88"),
+    ("green", "mule@example.test", "pw-mule-99"),
+    ("yellow", "preem@example.test", "pw-preem-66"),
+];
+
 /// The password hashes, made once for all tests (Argon2 is slow on purpose).
 pub fn hashes() -> &'static BTreeMap<&'static str, String> {
     static H: OnceLock<BTreeMap<&'static str, String>> = OnceLock::new();
@@ -72,9 +80,18 @@ impl World {
     }
 
     pub fn with_players(game_extra: &str, players: &[(&str, &str, &str)]) -> World {
+        World::with_rules("foundation-empire", game_extra, players)
+    }
+
+    /// A Godsfire game `g1` on the standard scenario.
+    pub fn godsfire(game_extra: &str) -> World {
+        World::with_rules("godsfire", game_extra, &GODSFIRE_PLAYERS)
+    }
+
+    pub fn with_rules(rules: &str, game_extra: &str, players: &[(&str, &str, &str)]) -> World {
         let dir = tempfile::tempdir().unwrap();
-        let mut text = String::from(
-            "[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\n\n[transport]\nkind = \"maildir\"\ninbox = \"in\"\noutbox = \"out\"\n\n[[game]]\nid = \"g1\"\nrules = \"foundation-empire\"\nseed = 3\ntime_zone = \"America/New_York\"\nreminders = [\"24h\", \"2h\"]\n",
+        let mut text = format!(
+            "[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\n\n[transport]\nkind = \"maildir\"\ninbox = \"in\"\noutbox = \"out\"\n\n[[game]]\nid = \"g1\"\nrules = \"{rules}\"\nseed = 3\ntime_zone = \"America/New_York\"\nreminders = [\"24h\", \"2h\"]\n",
         );
         text += game_extra;
         text += "\n";
