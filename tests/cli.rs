@@ -151,6 +151,102 @@ fn unreadable_scenarios_exit_2_with_one_line() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/file.toml"));
 }
 
+/// Unreadable Godsfire scenarios: exit 2, one line on stderr.
+#[test]
+fn unreadable_godsfire_scenarios_exit_2_with_one_line() {
+    let head = "rules = \"godsfire\"\nphase = \"interphase\"\n[map]\nwidth = 8\nheight = 6\n\
+        [[system]]\nname = \"Vega\"\nat = \"G5\"\nowner = \"blue\"\nbank = 1\n\
+        planets = [[{ economy = \"I-2\", party = \"M\", allegiance = 4 }]]\n\
+        [[power]]\nid = \"blue\"\nng = \"Vega\"\n";
+    let cases = [
+        ("gf-bad-toml.toml", format!("{head}[[stake]\n"), "line"),
+        (
+            "gf-region-of-no-planet.toml",
+            format!("{head}[[stake]]\npower = \"blue\"\nregion = \"Vega-3a\"\ncircle = 3\nplaced_turn = 1\n"),
+            "unknown region Vega-3a",
+        ),
+        (
+            "gf-negative-money.toml",
+            head.replace("bank = 1", "bank = -1"),
+            "line",
+        ),
+        (
+            "gf-too-much-money.toml",
+            head.replace("bank = 1", "bank = 4000000000"),
+            "above the limit",
+        ),
+        (
+            "gf-allegiance.toml",
+            head.replace("allegiance = 4", "allegiance = 7"),
+            "allegiance 7 is not 0 to 5",
+        ),
+        (
+            "gf-movement.toml",
+            head.replace("interphase", "movement"),
+            "not built yet",
+        ),
+        (
+            "gf-orders-unknown-power.toml",
+            format!("{head}[orders]\nvulcan = \"BORROW 2\"\n"),
+            "unknown power \"vulcan\"",
+        ),
+        (
+            "gf-ng-not-owned.toml",
+            head.replace("owner = \"blue\"", "owner = \"neutral\""),
+            "is not its own",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let path = temp_scenario(name, &text);
+        let out = pbem(&["adjudicate", path.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{name}: {stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{name}: says {expected:?}: {stderr}"
+        );
+    }
+    let ok = temp_scenario("gf-ok.toml", head);
+    let out = pbem(&["adjudicate", ok.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn godsfire_example_adjudicates_with_every_output_field() {
+    let out = pbem(&["adjudicate", "examples/godsfire-interphase.toml"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "results",
+        "events",
+        "systems",
+        "powers",
+        "stacks",
+        "stakes",
+        "counters",
+        "transit",
+        "purchases",
+        "dice",
+        "next_phase",
+        "winner",
+    ] {
+        assert!(json.get(key).is_some(), "no {key}");
+    }
+    assert_eq!(json["next_phase"], "defence");
+    let again = pbem(&["adjudicate", "examples/godsfire-interphase.toml"]);
+    assert_eq!(out.stdout, again.stdout);
+}
+
 #[test]
 fn invalid_orders_are_results_not_errors() {
     let path = temp_scenario(

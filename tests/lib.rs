@@ -15,6 +15,7 @@ mod cli;
 mod coverage;
 mod godsfire;
 mod godsfire_cases;
+mod godsfire_properties;
 mod judge;
 mod mailserver;
 mod properties;

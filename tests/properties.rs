@@ -411,8 +411,13 @@ fn random_games_reach_every_phase() {
     assert!(captures > 0 && destroyed > 0 && placed > 0);
 }
 
-/// The scenario files of the rule cases, without their `[expect]` tables.
-fn base_scenarios() -> Vec<String> {
+/// The scenario files of the rule cases, without their `[expect]` tables (read once).
+fn base_scenarios() -> &'static [String] {
+    static ALL: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    ALL.get_or_init(read_scenarios)
+}
+
+fn read_scenarios() -> Vec<String> {
     let dir =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/foundation-empire");
     let mut all: Vec<String> = std::fs::read_dir(dir)
@@ -420,6 +425,15 @@ fn base_scenarios() -> Vec<String> {
         .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
         .map(|text| text.split("\n[expect]").next().unwrap().to_string())
         .collect();
+    // Godsfire's cases, merged over their base, without expectations.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/godsfire");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with(".toml") && !name.starts_with('_') {
+            all.push(crate::godsfire_cases::scenario_text(&path).0);
+        }
+    }
     all.sort();
     all
 }
@@ -435,7 +449,7 @@ proptest! {
         edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..4, any::<u8>()), 1..10),
     ) {
         let bases = base_scenarios();
-        let mut bytes = pick.get(&bases).clone().into_bytes();
+        let mut bytes = pick.get(bases).clone().into_bytes();
         for (at, op, byte) in edits {
             if bytes.is_empty() {
                 break;

@@ -43,7 +43,7 @@ pub fn tax(run: &mut Run) {
         }
         if total > 0 {
             let system = &mut run.state.systems[s];
-            system.bank += total;
+            system.bank = system.bank.saturating_add(total);
             let text = format!(
                 "{} pays {total} in tax into its bank ({planets} planet{} paying; bank now {})",
                 system.name,
@@ -67,7 +67,7 @@ pub fn tax(run: &mut Run) {
             run.failed(e, "one extortion a region a turn");
             continue;
         }
-        run.state.systems[at.system].bank += 1;
+        run.state.systems[at.system].bank = run.state.systems[at.system].bank.saturating_add(1);
         let detail = format!(
             "1 more into the bank of {}",
             run.state.systems[at.system].name
@@ -92,7 +92,10 @@ pub fn loans(run: &mut Run) {
         if run.state.powers[p].out || run.state.powers[p].loans.is_empty() {
             continue;
         }
-        let due: u32 = run.state.powers[p].loans.iter().map(|l| l.instalment).sum();
+        let due = run.state.powers[p]
+            .loans
+            .iter()
+            .fold(0u32, |a, l| a.saturating_add(l.instalment));
         let power = &mut run.state.powers[p];
         let paid = due.min(power.treasury);
         power.treasury -= paid;
@@ -211,7 +214,7 @@ pub fn loans(run: &mut Run) {
             borrowed[p] = true;
             let instalment = amount.div_ceil(2);
             let power = &mut run.state.powers[p];
-            power.treasury += amount;
+            power.treasury = power.treasury.saturating_add(amount);
             power.loans.push(Loan {
                 left: 3,
                 instalment,
@@ -244,14 +247,15 @@ pub fn transfers(run: &mut Run) {
         };
         let text = match to {
             Some(s) => {
-                run.state.systems[s].bank += t.amount;
+                run.state.systems[s].bank = run.state.systems[s].bank.saturating_add(t.amount);
                 format!(
                     "{} of {} arrives at {}",
                     t.amount, t.power, run.state.systems[s].name
                 )
             }
             None => {
-                run.state.powers[p].treasury += t.amount;
+                run.state.powers[p].treasury =
+                    run.state.powers[p].treasury.saturating_add(t.amount);
                 if t.to.eq_ignore_ascii_case("NG") {
                     format!("{} of {} arrives at the NG", t.amount, t.power)
                 } else {
@@ -295,8 +299,13 @@ pub fn transfers(run: &mut Run) {
         let turns = a.distance(b).div_ceil(3);
         if turns == 0 {
             match to {
-                Source::Bank(k) => run.state.systems[k].bank += amount,
-                Source::Ng => run.state.powers[p].treasury += amount,
+                Source::Bank(k) => {
+                    run.state.systems[k].bank = run.state.systems[k].bank.saturating_add(amount)
+                }
+                Source::Ng => {
+                    run.state.powers[p].treasury =
+                        run.state.powers[p].treasury.saturating_add(amount)
+                }
             }
             run.done(e, format!("{amount} moved at once"));
         } else {
@@ -308,14 +317,14 @@ pub fn transfers(run: &mut Run) {
                 power: run.state.powers[p].id.clone(),
                 amount,
                 to: name,
-                arrives_turn: turn + turns,
+                arrives_turn: turn.saturating_add(turns),
             });
             run.done(
                 e,
                 format!(
                     "{amount} in transit, distance {}: arrives in turn {}",
                     a.distance(b),
-                    turn + turns
+                    turn.saturating_add(turns)
                 ),
             );
         }
@@ -352,7 +361,7 @@ pub fn purchases(run: &mut Run) {
                 "an {} region builds nothing (only I-2 and I-1 do)",
                 region.economy
             ))
-        } else if already + count > cap {
+        } else if already.saturating_add(count) > cap {
             Some(format!(
                 "at most {cap} units a turn in an {} region ({already} bought already)",
                 region.economy

@@ -109,6 +109,6 @@ pub fn end_turn(run: &mut Run) {
             run.event(Event::new("G8.2", format!("{me} and {them} are now at war")).power(me));
         }
     }
-    run.state.turn += 1;
+    run.state.turn = run.state.turn.saturating_add(1);
     run.state.phase = Phase::Interphase;
 }

@@ -227,13 +227,13 @@ impl Units {
     }
 
     pub fn total(&self) -> u32 {
-        self.sqd + self.ag + self.pdf
+        self.sqd.saturating_add(self.ag).saturating_add(self.pdf)
     }
 
     pub fn add(&mut self, other: Units) {
-        self.sqd += other.sqd;
-        self.ag += other.ag;
-        self.pdf += other.pdf;
+        self.sqd = self.sqd.saturating_add(other.sqd);
+        self.ag = self.ag.saturating_add(other.ag);
+        self.pdf = self.pdf.saturating_add(other.pdf);
     }
 }
 

@@ -72,15 +72,26 @@ pub fn party_changes(run: &mut Run) {
             run.lower(at, 2, "G7.1", "failed party change");
             continue;
         }
+        run.event(
+            Event::new(
+                "G7.1",
+                format!("1d6 = {roll} -> {id} changes party from {}", region.party),
+            )
+            .region(&id)
+            .die("1d6", roll),
+        );
         let to = match region.party {
             Party::R | Party::E => Party::M,
             Party::M => {
                 let second = run.roll("G7.1", &format!("{id} (M moves to E or R)"));
                 let to = if second <= 3 { Party::E } else { Party::R };
                 run.event(
-                    Event::new("G7.1", format!("1d6 = {second} -> {id} leaves M for {to}"))
-                        .region(&id)
-                        .die("1d6", second),
+                    Event::new(
+                        "G7.1",
+                        format!("1d6 = {second} -> {id} goes from M to {to} (1-3 E, 4-6 R)"),
+                    )
+                    .region(&id)
+                    .die("1d6", second),
                 );
                 to
             }
@@ -89,13 +100,9 @@ pub fn party_changes(run: &mut Run) {
         run.event(
             Event::new(
                 "G7.1",
-                format!(
-                    "1d6 = {roll} -> {id} changes party {} -> {to}",
-                    region.party
-                ),
+                format!("{id} changes party {} -> {to}", region.party),
             )
-            .region(&id)
-            .die("1d6", roll),
+            .region(&id),
         );
         run.done(
             e,

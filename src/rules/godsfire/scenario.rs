@@ -157,10 +157,9 @@ impl Scenario {
 
 /// The standard scenario, for a new game with this seed and these options.
 pub fn standard(seed: u64, options: Options) -> State {
-    let text = STANDARD.replace("seed = 0", &format!("seed = {seed}"));
-    let mut state = Scenario::from_toml(&text)
-        .expect("the standard scenario reads")
-        .state;
+    let mut file: ScenarioFile = toml::from_str(STANDARD).expect("the standard scenario reads");
+    file.seed = seed;
+    let mut state = build(file).expect("the standard scenario is valid");
     state.options = options;
     state
 }
@@ -287,6 +286,7 @@ fn build(file: ScenarioFile) -> Result<State, String> {
         file.transit,
         file.purchase,
     )?;
+    within_limits(&state)?;
     Ok(state)
 }
 
@@ -343,6 +343,40 @@ fn roll_open(
         party,
         allegiance,
     })
+}
+
+/// The most money or units any one number of a scenario may hold: far above any game,
+/// and far from overflowing as a game adds to it.
+pub const LIMIT: u32 = 1_000_000;
+
+fn within_limits(state: &State) -> Result<(), String> {
+    let too_big = |what: String, n: u32| {
+        if n > LIMIT {
+            Err(format!("{what}: {n} is above the limit of {LIMIT}"))
+        } else {
+            Ok(())
+        }
+    };
+    let units = |u: &Units| u.sqd.max(u.ag).max(u.pdf);
+    for s in &state.systems {
+        too_big(format!("bank of {}", s.name), s.bank)?;
+    }
+    for p in &state.powers {
+        too_big(format!("treasury of {}", p.id), p.treasury)?;
+        for l in &p.loans {
+            too_big(format!("loan of {}", p.id), l.left.max(l.instalment))?;
+        }
+    }
+    for t in &state.transit {
+        too_big(format!("transit of {}", t.power), t.amount)?;
+    }
+    for s in &state.stacks {
+        too_big(format!("stack at {}", s.at), units(&s.units))?;
+    }
+    for p in &state.purchases {
+        too_big(format!("purchase at {}", p.region), units(&p.units))?;
+    }
+    Ok(())
 }
 
 fn validate_references(
