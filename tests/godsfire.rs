@@ -400,3 +400,26 @@ fn twenty_turns_of_the_standard_scenario_by_mail() {
     );
     eprintln!("{phases} phases, {stakes} stakes, {desubverted} de-subverted, {revolts} revolts, winners {:?}", end.winners);
 }
+
+/// The benchmark's interphase is a real one: most orders carried out, none unread.
+#[test]
+fn the_benchmark_interphase_carries_out_its_orders() {
+    let (state, orders) = gf::generate::standard_interphase(7);
+    let (_, log) = gf::adjudicate(&state, &orders, 7);
+    let done = log
+        .results
+        .iter()
+        .filter(|r| r.outcome == gf::outcome::Outcome::Done)
+        .count();
+    let invalid: Vec<_> = log
+        .results
+        .iter()
+        .filter(|r| r.outcome == gf::outcome::Outcome::Invalid)
+        .collect();
+    assert!(invalid.is_empty(), "{invalid:?}");
+    assert!(
+        done * 4 >= log.results.len() * 3,
+        "only {done} of {} done",
+        log.results.len()
+    );
+}

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::map::{RegionAt, UnitType};
+use super::map::{Economy, Party, RegionAt, UnitType};
 use super::state::{Phase, State};
 use super::syntax::{self, Order, PartyCost, Place, SyntaxError};
 
@@ -110,6 +110,8 @@ pub enum Invalid {
     WrongPhase { phase: Phase },
     NothingOwed { phase: Phase },
     Out,
+    WrongUnit { party: Party, wants: UnitType },
+    BuildsNothing(String, Economy),
 }
 
 impl fmt::Display for Invalid {
@@ -134,6 +136,13 @@ impl fmt::Display for Invalid {
                 write!(f, "you have no orders to give in this {} phase", phase.id())
             }
             Invalid::Out => f.write_str("your power is out of the game"),
+            Invalid::WrongUnit { party, wants } => {
+                write!(f, "party {party} buys only {}", wants.name())
+            }
+            Invalid::BuildsNothing(region, economy) => write!(
+                f,
+                "{region} is {economy}: an {economy} region builds nothing (only I-2 and I-1 do)"
+            ),
         }
     }
 }
@@ -202,11 +211,26 @@ fn check(state: &State, power: usize, order: Order) -> Result<Checked, Invalid> 
             region,
             count,
             kind,
-        } => Checked::Buy {
-            region: own(&region)?,
-            count,
-            kind,
-        },
+        } => {
+            // The party and the economic level cannot rise before purchases (G6.4):
+            // a wrong type or a region that builds nothing is known from the position.
+            let at = own(&region)?;
+            let r = state.region(at);
+            if r.party.wants() != kind {
+                return Err(Invalid::WrongUnit {
+                    party: r.party,
+                    wants: r.party.wants(),
+                });
+            }
+            if r.economy.purchase_cap() == 0 {
+                return Err(Invalid::BuildsNothing(state.region_name(at), r.economy));
+            }
+            Checked::Buy {
+                region: at,
+                count,
+                kind,
+            }
+        }
         Order::Loyalty { region, amount } => Checked::Loyalty {
             region: own(&region)?,
             amount,

@@ -350,13 +350,8 @@ pub fn purchases(run: &mut Run) {
             Some(format!("{} is in revolt", run.name(at)))
         } else if run.state.enemy_units_in_region(at, &run.index) {
             Some(format!("enemy units are in {}", run.name(at)))
-        } else if region.party.wants() != kind {
-            Some(format!(
-                "party {} buys only {}",
-                region.party,
-                region.party.wants().name()
-            ))
         } else if cap == 0 {
+            // (the level fell at G6.2; the party cannot have changed yet: see check)
             Some(format!(
                 "an {} region builds nothing (only I-2 and I-1 do)",
                 region.economy

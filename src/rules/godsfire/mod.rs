@@ -13,6 +13,7 @@ pub mod check;
 pub mod defence;
 pub mod economy;
 pub mod end;
+pub mod generate;
 pub mod map;
 pub mod outcome;
 pub mod placement;
