@@ -43,7 +43,8 @@ fn list(expect: &toml::Table, key: &str) -> Option<Vec<String>> {
     })
 }
 
-fn result_lines(out: &Value) -> Vec<(String, String)> {
+/// Each result as (`power ORDER: outcome`, `power ORDER: detail`).
+pub fn result_lines(out: &Value) -> Vec<(String, String)> {
     out["results"]
         .as_array()
         .expect("results")

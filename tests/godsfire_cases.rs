@@ -177,22 +177,7 @@ pub fn run_case(path: &Path) {
             }
         }
     }
-    let results: Vec<(String, String)> = out["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            let head = format!(
-                "{} {}",
-                r["power"].as_str().unwrap(),
-                r["order"].as_str().unwrap()
-            );
-            (
-                format!("{head}: {}", r["outcome"].as_str().unwrap()),
-                format!("{head}: {}", r["detail"].as_str().unwrap()),
-            )
-        })
-        .collect();
+    let results = crate::cases::result_lines(&out);
     for want in list(&expect, "results") {
         if !results.iter().any(|(r, _)| *r == want) {
             fail(&format!("no result {want:?}"));

@@ -34,6 +34,24 @@ pub enum LineCheck {
     Refused { line: String, reason: String },
 }
 
+/// One result line of a phase, for the mail templates (every rule set alike).
+#[derive(serde::Serialize, Clone, Debug)]
+pub struct ResultLine {
+    pub power: String,
+    pub order: String,
+    pub outcome: &'static str,
+    pub detail: String,
+}
+
+/// The results of a phase for the templates: results by power, events, and the owned
+/// systems as (system, owner).
+#[derive(serde::Serialize, Clone, Debug)]
+pub struct ResultsView {
+    pub results: Vec<ResultLine>,
+    pub events: Vec<String>,
+    pub systems: Vec<(String, String)>,
+}
+
 /// A game's rules as the judge uses them. Every function is pure: no I/O, no clock,
 /// no global randomness; dice come from `seed` (see [`crate::dice`]).
 pub trait RuleSet {

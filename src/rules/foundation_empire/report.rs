@@ -1,8 +1,6 @@
 //! What players read of a Foundation and Empire game: the board drawn as text, and the
 //! results of a phase as a view model for the mail templates.
 
-use serde::Serialize;
-
 use super::board::Sector;
 use super::outcome::Report;
 use super::position::State;
@@ -72,23 +70,7 @@ pub fn board_text(state: &State) -> String {
     out
 }
 
-/// One result line of a phase, for the templates.
-#[derive(Serialize, Clone, Debug)]
-pub struct ResultLine {
-    pub power: String,
-    pub order: String,
-    pub outcome: &'static str,
-    pub detail: String,
-}
-
-/// The results of a phase for the templates: results by power, events, and the owned
-/// systems.
-#[derive(Serialize, Clone, Debug)]
-pub struct ResultsView {
-    pub results: Vec<ResultLine>,
-    pub events: Vec<String>,
-    pub systems: Vec<(String, String)>,
-}
+pub use crate::rules::{ResultLine, ResultsView};
 
 pub fn results_view(after: &State, report: &Report) -> ResultsView {
     let b = &after.board;

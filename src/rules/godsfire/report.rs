@@ -4,8 +4,6 @@
 
 use std::fmt::Write;
 
-use serde::Serialize;
-
 use super::defence::units_text;
 use super::outcome::Log;
 use super::state::{State, NEUTRAL};
@@ -141,22 +139,7 @@ pub fn board_text(state: &State) -> String {
     out
 }
 
-/// One result line, for the templates.
-#[derive(Serialize, Clone, Debug)]
-pub struct ResultLine {
-    pub power: String,
-    pub order: String,
-    pub outcome: &'static str,
-    pub detail: String,
-}
-
-/// The results of a phase for the templates (the same shape for every rule set).
-#[derive(Serialize, Clone, Debug)]
-pub struct ResultsView {
-    pub results: Vec<ResultLine>,
-    pub events: Vec<String>,
-    pub systems: Vec<(String, String)>,
-}
+pub use crate::rules::{ResultLine, ResultsView};
 
 pub fn results_view(after: &State, log: &Log) -> ResultsView {
     let results = log
