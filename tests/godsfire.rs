@@ -399,6 +399,34 @@ fn twenty_turns_of_the_standard_scenario_by_mail() {
         "no game-over mail"
     );
     eprintln!("{phases} phases, {stakes} stakes, {desubverted} de-subverted, {revolts} revolts, winners {:?}", end.winners);
+    replay_from_the_store(&w, &end);
+}
+
+/// The game replayed from what the judge stored (each phase's orders, as its results
+/// list them) and the game's seed: every phase's JSON again, and the same end.
+fn replay_from_the_store(w: &World, end: &State) {
+    let store = pbem::store::Store::open(&w.dir.path().join("judge.sled")).unwrap();
+    let mut entries: Vec<(String, pbem::judge::record::HistoryEntry)> =
+        store.scan("v1/history/g1/").unwrap();
+    entries.sort_by_key(|(_, e)| (e.turn, e.phase == "defence"));
+    assert_eq!(entries.len(), 40);
+    let mut s = standard(3, Options::default());
+    for (key, entry) in entries {
+        let mut orders: BTreeMap<String, String> = BTreeMap::new();
+        for r in entry.json["results"].as_array().unwrap() {
+            let text = orders
+                .entry(r["power"].as_str().unwrap().to_string())
+                .or_default();
+            text.push_str(r["order"].as_str().unwrap());
+            text.push('\n');
+        }
+        let (next, log) = gf::adjudicate(&s, &orders, 3);
+        let mut stored = entry.json.clone();
+        stored.as_object_mut().unwrap().remove("game");
+        assert_eq!(gf::scenario::output_value(&s, &next, &log), stored, "{key}");
+        s = next;
+    }
+    assert_eq!(&s, end);
 }
 
 /// The benchmark's interphase is a real one: most orders carried out, none unread.
