@@ -136,7 +136,7 @@ pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
     } else {
         println!("Game {id}, turn {}, {} phase", label.turn, label.phase);
         match record.deadline {
-            Some(d) => println!("Deadline: {d}"),
+            Some(d) => println!("Deadline: {}", d.format("%Y-%m-%d %H:%M UTC")),
             None if record.paused.is_some() => println!("Paused"),
             None => println!("Over: {}", record.game.winners().join(", ")),
         }
