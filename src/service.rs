@@ -132,17 +132,28 @@ pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
             let submitted: Vec<&String> = record.submissions.keys().collect();
             map.insert("submitted".into(), serde_json::json!(submitted));
         }
-        println!("{}", serde_json::to_string_pretty(&v).expect("JSON"));
+        crate::cli::emit(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&v).expect("JSON")
+        ));
     } else {
-        println!("Game {id}, turn {}, {} phase", label.turn, label.phase);
-        match record.deadline {
-            Some(d) => println!("Deadline: {}", d.format("%Y-%m-%d %H:%M UTC")),
-            None if record.paused.is_some() => println!("Paused"),
-            None => println!("Over: {}", record.game.winners().join(", ")),
-        }
-        let submitted: Vec<&String> = record.submissions.keys().collect();
-        println!("Submitted: {submitted:?}\n");
-        print!("{}", record.game.board_text());
+        let mut out = format!("Game {id}, turn {}, {} phase\n", label.turn, label.phase);
+        out += &match record.deadline {
+            Some(d) => format!("Deadline: {}\n", d.format("%Y-%m-%d %H:%M UTC")),
+            None if record.paused.is_some() => "Paused\n".to_string(),
+            None => format!("Over: {}\n", record.game.winners().join(", ")),
+        };
+        let submitted: Vec<&str> = record.submissions.keys().map(String::as_str).collect();
+        out += &format!(
+            "Submitted: {}\n\n",
+            if submitted.is_empty() {
+                "nobody".to_string()
+            } else {
+                submitted.join(", ")
+            }
+        );
+        out += &record.game.board_text();
+        crate::cli::emit(&out);
     }
     Ok(())
 }
