@@ -260,5 +260,5 @@ pub fn split_region_id(text: &str) -> Option<(&str, usize, usize)> {
         return None;
     }
     let planet: usize = digits.parse().ok()?;
-    (planet >= 1).then_some((system, planet - 1, (letter as u8 - b'a') as usize))
+    (planet >= 1).then(|| (system, planet - 1, (letter as u8 - b'a') as usize))
 }
