@@ -112,16 +112,9 @@ impl Log {
         die: &'static str,
         subject: &str,
     ) -> u32 {
-        let roll = match die {
-            "2d6" => u32::from(dice.d6()) + u32::from(dice.d6()),
-            _ => u32::from(dice.d6()),
-        };
-        self.dice.push(Roll {
-            step: step.to_string(),
-            die: die.to_string(),
-            roll,
-            subject: subject.to_string(),
-        });
-        roll
+        let roll = Roll::throw(dice, step, die, subject.to_string());
+        let n = roll.roll;
+        self.dice.push(roll);
+        n
     }
 }

@@ -298,17 +298,10 @@ fn roll_open(
     rolls: &mut Vec<Roll>,
 ) -> Result<Region, String> {
     let mut roll = |what: &str, two: bool| {
-        let n = if two {
-            u32::from(dice.d6()) + u32::from(dice.d6())
-        } else {
-            u32::from(dice.d6())
-        };
-        rolls.push(Roll {
-            step: "G1.5".into(),
-            die: if two { "2d6" } else { "1d6" }.into(),
-            roll: n,
-            subject: format!("{id} {what}"),
-        });
+        let die = if two { "2d6" } else { "1d6" };
+        let thrown = Roll::throw(dice, "G1.5", die, format!("{id} {what}"));
+        let n = thrown.roll;
+        rolls.push(thrown);
         n
     };
     let party = match r.party {

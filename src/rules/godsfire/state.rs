@@ -182,6 +182,27 @@ pub struct Roll {
     pub subject: String,
 }
 
+impl Roll {
+    /// Throws `die` (`1d6` or `2d6`) for `subject` at rule `step`.
+    pub fn throw(
+        dice: &mut crate::dice::Dice,
+        step: &str,
+        die: &'static str,
+        subject: String,
+    ) -> Roll {
+        let roll = match die {
+            "2d6" => u32::from(dice.d6()) + u32::from(dice.d6()),
+            _ => u32::from(dice.d6()),
+        };
+        Roll {
+            step: step.to_string(),
+            die: die.to_string(),
+            roll,
+            subject,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub turn: u32,
