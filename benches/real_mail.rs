@@ -5,7 +5,7 @@
 //! - throughput: a batch of 1,000 order mails (four players sending at once), from the
 //!   first acceptance to the last receipt's arrival.
 //!
-//! Run: `cargo bench --bench real_mail` (needs Exim and Dovecot: see `.ci/run`).
+//! Run: `cargo bench --bench real_mail` (needs Postfix and Dovecot: see `.ci/run`).
 //! Targets: median latency under 2 s with IDLE; batch at least 200 mails per second.
 
 use std::path::{Path, PathBuf};
@@ -45,7 +45,7 @@ fn start() -> Servers {
     let dir = tempfile::Builder::new()
         .prefix("mb")
         // In memory where possible: the servers' spool and mailboxes on a disk cost
-        // more per mail than the judge does (ext4 inode allocation in Exim's spool).
+        // more per mail than the judge does (inode allocation in the mail queue and mailboxes).
         .tempdir_in(if Path::new("/dev/shm").is_dir() {
             "/dev/shm"
         } else {

@@ -8,7 +8,7 @@
 //! - `cli`: the `pbem` command line as a user runs it.
 //! - `coverage`: every numbered rule has a test.
 //! - `judge`: the judge end to end through Maildir and sled (`world` sets one up).
-//! - `real_mail`: the judge against real Exim and Dovecot (`mailserver` starts them).
+//! - `real_mail`: the judge against real Postfix and Dovecot (`mailserver` starts them).
 
 mod cases;
 mod cli;

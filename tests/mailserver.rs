@@ -1,4 +1,4 @@
-//! Real mail servers for a test: Exim (SMTP) delivering into Dovecot (IMAP), started
+//! Real mail servers for a test: Postfix (SMTP) delivering into Dovecot (IMAP), started
 //! by `scripts/mail-server` on free loopback ports in a temporary folder, stopped when
 //! dropped.
 //!
@@ -20,9 +20,9 @@ fn script() -> PathBuf {
 }
 
 fn installed() -> bool {
-    ["exim4", "dovecot"].iter().all(|tool| {
+    ["postfix", "dovecot"].iter().all(|tool| {
         Command::new("sh")
-            .args(["-c", &format!("command -v {tool}")])
+            .args(["-c", &format!("PATH=$PATH:/usr/sbin command -v {tool}")])
             .output()
             .is_ok_and(|o| o.status.success())
     })
@@ -35,9 +35,9 @@ impl MailServer {
         if !installed() {
             assert!(
                 std::env::var_os("CI").is_none(),
-                "Exim and Dovecot are needed: apt-get install dovecot-imapd dovecot-lmtpd exim4-daemon-light"
+                "Postfix and Dovecot are needed: apt-get install dovecot-imapd dovecot-lmtpd postfix"
             );
-            eprintln!("skipped: Exim and Dovecot are not installed (.ci/run installs them)");
+            eprintln!("skipped: Postfix and Dovecot are not installed (.ci/run installs them)");
             return None;
         }
         let dir = tempfile::Builder::new()
