@@ -1,4 +1,5 @@
-//! SMTP out (lettre, blocking, with its connection pool: one connection serves a batch).
+//! SMTP out (lettre, blocking, with its connection pool: one connection serves a batch;
+//! lettre patched for `TCP_NODELAY`, see `vendor/lettre/PBEM-PATCH.md`).
 //! A reply counts as sent only when the server accepted it.
 
 use lettre::address::Envelope;
@@ -7,10 +8,10 @@ use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{Address, SmtpTransport, Transport};
 
 use super::transport::{Mail, Outbox, TransportError};
+use crate::config::{MailServer, TlsMode};
 
 /// SMTP connections used at once for a batch of replies.
 const WORKERS: usize = 4;
-use crate::config::{MailServer, TlsMode};
 
 pub struct SmtpOutbox {
     transport: SmtpTransport,
