@@ -24,7 +24,7 @@ pub fn poll_once(path: &Path) -> Result<(), String> {
         pass.mails_read, pass.phases_adjudicated, pass.replies_sent
     );
     for e in &pass.errors {
-        eprintln!("pbem: {e} (will retry)");
+        eprintln!("pbem: {e}");
     }
     Ok(())
 }
@@ -63,7 +63,7 @@ pub fn serve(path: &Path) -> Result<(), String> {
         match judge.poll_once() {
             Ok(p) if !p.errors.is_empty() => {
                 for e in &p.errors {
-                    tracing::warn!(error = %e, "will retry");
+                    tracing::warn!(error = %e, "pass went on without it");
                 }
             }
             Ok(p) if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 => {

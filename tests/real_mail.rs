@@ -659,12 +659,27 @@ fn after_uidvalidity_changes_mail_is_recognised_by_message_id() {
     assert!(judge.running());
 }
 
+/// Makes the judge log in to SMTP (offered on the SMTPS port) with the password in
+/// `smtp.pw`.
+fn with_smtp_login(dir: &std::path::Path, password: &str) {
+    let config = dir.join("games.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    let text = text.replacen(
+        "[transport.smtp]\n",
+        "[transport.smtp]\nuser = \"judge\"\npassword_file = \"smtp.pw\"\n",
+        1,
+    );
+    std::fs::write(config, text).unwrap();
+    std::fs::write(dir.join("smtp.pw"), format!("{password}\n")).unwrap();
+}
+
 #[test]
 fn imaps_and_smtps_with_tls_from_the_first_byte() {
     let Some(server) = servers() else {
         return;
     };
     let dir = write_config_tls(&server, &["g1"], 256, true);
+    with_smtp_login(dir.path(), "judge-pw");
     let mut judge = Serve::start(&dir.path().join("games.toml"), None);
     let (hari, pw) = (PLAYERS[0].1, PLAYERS[0].2);
     server.send(
@@ -678,4 +693,34 @@ fn imaps_and_smtps_with_tls_from_the_first_byte() {
         subjects(m).iter().any(|s| s.contains("Orders received"))
     });
     assert!(judge.running());
+}
+
+#[test]
+fn a_wrong_smtp_password_keeps_the_replies_until_it_is_put_right() {
+    let Some(server) = servers() else {
+        return;
+    };
+    let dir = write_config_tls(&server, &["g1"], 256, true);
+    with_smtp_login(dir.path(), "not-the-password");
+    let config = dir.path().join("games.toml");
+    let mut judge = Serve::start(&config, None);
+    let (hari, pw) = (PLAYERS[0].1, PLAYERS[0].2);
+    server.send(
+        hari,
+        "judge@example.test",
+        "[g1] orders",
+        &format!("PASSWORD {pw}\nB2 - C2"),
+        "smtp-auth@example.test",
+    );
+    // The server refuses the login: a fault of the judge's settings, not of the reply.
+    judge.wait_log("sending replies");
+    assert!(judge.running(), "the daemon never exits on a refused login");
+    assert!(subjects(&server.mailbox("hari", pw)).is_empty());
+    judge.kill();
+    // The moderator puts the password right: the reply, kept all along, goes out.
+    std::fs::write(dir.path().join("smtp.pw"), "judge-pw\n").unwrap();
+    let _judge = Serve::start(&config, None);
+    server.wait_for("hari", pw, "the receipt once the login works", |m| {
+        subjects(m).iter().any(|s| s.contains("Orders received"))
+    });
 }

@@ -404,9 +404,10 @@ impl<'c> Judge<'c> {
                         }
                     }
                     Err(TransportError::Permanent(e)) => {
-                        report
-                            .errors
-                            .push(format!("reply to {} refused: {e}", q.mail.to));
+                        report.errors.push(format!(
+                            "reply to {} refused for good, kept under v1/failed/: {e}",
+                            q.mail.to
+                        ));
                         done.put(&key.replacen("v1/outbox/", "v1/failed/", 1), q);
                         done.remove(key);
                     }

@@ -109,8 +109,19 @@ impl SmtpOutbox {
             .map_err(|e| TransportError::Permanent(e.to_string()))?;
         match self.transport.send_raw(&envelope, bytes) {
             Ok(_) => Ok(()),
-            Err(e) if e.is_permanent() => Err(TransportError::Permanent(format!("SMTP: {e}"))),
+            Err(e) if e.is_permanent() && !refuses_the_login(&e) => {
+                Err(TransportError::Permanent(format!("SMTP: {e}")))
+            }
             Err(e) => Err(TransportError::Transient(format!("SMTP: {e}"))),
         }
     }
+}
+
+/// A permanent answer about the judge's login (530 authentication required, 534, 535
+/// credentials refused, 538) refuses the session, not the reply: every reply would meet
+/// it until the settings are put right, so the replies wait (and are retried) instead of
+/// being set aside as undeliverable.
+fn refuses_the_login(e: &lettre::transport::smtp::Error) -> bool {
+    e.status()
+        .is_some_and(|code| matches!(u16::from(code), 530 | 534 | 535 | 538))
 }
