@@ -33,6 +33,14 @@ pub enum Command {
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
+    /// List the replies waiting to be sent and those a server refused for good; with
+    /// --resend-failed, put the latter back to be sent again (the judge must be stopped).
+    Outbox {
+        #[arg(long)]
+        resend_failed: bool,
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
     /// Show a game's stored state (read-only).
     Game {
         #[command(subcommand)]
@@ -87,6 +95,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Game {
             command: GameCommand::Show { id, json, config },
         } => report(crate::service::show(&config, &id, json)),
+        Command::Outbox {
+            resend_failed,
+            config,
+        } => report(crate::service::outbox(&config, resend_failed)),
         Command::HashPassword => report(crate::service::hash_password()),
         Command::Demo => report(crate::demo::run().map(|text| print!("{text}"))),
         Command::Bench {

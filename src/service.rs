@@ -158,6 +158,34 @@ pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
     Ok(())
 }
 
+/// `pbem outbox`: what waits to be sent and what was set aside; with `resend`, the
+/// replies set aside go back to be sent on the judge's next pass.
+pub fn outbox(path: &Path, resend: bool) -> Result<(), String> {
+    let config = load(path)?;
+    let store = match Store::open_waiting(&config.judge.store, Duration::from_millis(200)) {
+        Ok(store) => store,
+        Err(e) if Store::is_locked(&e) => {
+            return Err(format!(
+                "the judge is running and holds {}: stop it to look at its outbox",
+                config.judge.store.display()
+            ))
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    if resend {
+        let n = crate::judge::outbox::resend_failed(&store).map_err(|e| e.to_string())?;
+        println!(
+            "{n} {} put back in the outbox: the judge sends {} on its next pass",
+            if n == 1 { "reply" } else { "replies" },
+            if n == 1 { "it" } else { "them" }
+        );
+        return Ok(());
+    }
+    let report = crate::judge::outbox::report(&store).map_err(|e| e.to_string())?;
+    crate::cli::emit(&report.text());
+    Ok(())
+}
+
 pub fn hash_password() -> Result<(), String> {
     eprintln!("Password (one line):");
     let mut line = String::new();

@@ -8,6 +8,7 @@
 //! | `v1/adjudicated/<id>/<turn>/<phase>` | that phase was adjudicated (once, ever) |
 //! | `v1/history/<id>/<turn>/<phase>` | its results (JSON) |
 //! | `v1/outbox/<seq>` | a reply committed but not yet handed to the transport |
+//! | `v1/failed/<seq>` | a reply a server refused for good, set aside (`pbem outbox`) |
 //! | `v1/reminded/<id>/<deadline>/<offset>` | that reminder went out |
 //! | `v1/unregistered/<address>` | the day an unregistered sender was last answered |
 //!

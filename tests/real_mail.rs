@@ -298,9 +298,12 @@ fn replies_wait_out_an_smtp_outage_and_mail_waits_out_an_imap_outage() {
         "nothing could be sent"
     );
     server.control("start", None);
-    server.wait_for("hari", hari_pw, "the receipt after SMTP came back", |m| {
-        subjects(m).iter().any(|s| s.contains("Orders received"))
-    });
+    server.wait_for(
+        "hari",
+        hari_pw,
+        "the receipt after SMTP came back",
+        has_receipt,
+    );
 
     // IMAP down: mail is queued by the SMTP server; the judge keeps running, reconnects
     // when IMAP is back, and answers.
@@ -315,9 +318,12 @@ fn replies_wait_out_an_smtp_outage_and_mail_waits_out_an_imap_outage() {
     );
     judge.wait_log("reading mail");
     server.control("start", None);
-    server.wait_for("cleon", cleon_pw, "the receipt after IMAP came back", |m| {
-        subjects(m).iter().any(|s| s.contains("Orders received"))
-    });
+    server.wait_for(
+        "cleon",
+        cleon_pw,
+        "the receipt after IMAP came back",
+        has_receipt,
+    );
     assert!(judge.running(), "the daemon never exits on a network error");
 }
 
@@ -586,13 +592,7 @@ fn after_uidvalidity_changes_mail_is_recognised_by_message_id() {
     };
     let (_dir, mut judge) = serve(&server);
     let (hari, pw) = (PLAYERS[0].1, PLAYERS[0].2);
-    server.send(
-        hari,
-        "judge@example.test",
-        "[g1] orders",
-        &format!("PASSWORD {pw}\nB2 - C2"),
-        "uv-a@example.test",
-    );
+    send_hari_orders(&server, "uv-a@example.test");
     server.wait_for("hari", pw, "the first receipt", |m| m.len() == 1);
     // The mailbox is rebuilt: Dovecot forgets its UIDs (a new UIDVALIDITY), and the mail
     // already answered is unseen again.
@@ -681,17 +681,9 @@ fn imaps_and_smtps_with_tls_from_the_first_byte() {
     let dir = write_config_tls(&server, &["g1"], 256, true);
     with_smtp_login(dir.path(), "judge-pw");
     let mut judge = Serve::start(&dir.path().join("games.toml"), None);
-    let (hari, pw) = (PLAYERS[0].1, PLAYERS[0].2);
-    server.send(
-        hari,
-        "judge@example.test",
-        "[g1] orders",
-        &format!("PASSWORD {pw}\nB2 - C2"),
-        "tls-a@example.test",
-    );
-    server.wait_for("hari", pw, "the receipt over IMAPS and SMTPS", |m| {
-        subjects(m).iter().any(|s| s.contains("Orders received"))
-    });
+    let pw = PLAYERS[0].2;
+    send_hari_orders(&server, "tls-a@example.test");
+    server.wait_for("hari", pw, "the receipt over IMAPS and SMTPS", has_receipt);
     assert!(judge.running());
 }
 
@@ -704,14 +696,8 @@ fn a_wrong_smtp_password_keeps_the_replies_until_it_is_put_right() {
     with_smtp_login(dir.path(), "not-the-password");
     let config = dir.path().join("games.toml");
     let mut judge = Serve::start(&config, None);
-    let (hari, pw) = (PLAYERS[0].1, PLAYERS[0].2);
-    server.send(
-        hari,
-        "judge@example.test",
-        "[g1] orders",
-        &format!("PASSWORD {pw}\nB2 - C2"),
-        "smtp-auth@example.test",
-    );
+    let pw = PLAYERS[0].2;
+    send_hari_orders(&server, "smtp-auth@example.test");
     // The server refuses the login: a fault of the judge's settings, not of the reply.
     judge.wait_log("sending replies");
     assert!(judge.running(), "the daemon never exits on a refused login");
@@ -720,7 +706,94 @@ fn a_wrong_smtp_password_keeps_the_replies_until_it_is_put_right() {
     // The moderator puts the password right: the reply, kept all along, goes out.
     std::fs::write(dir.path().join("smtp.pw"), "judge-pw\n").unwrap();
     let _judge = Serve::start(&config, None);
-    server.wait_for("hari", pw, "the receipt once the login works", |m| {
-        subjects(m).iter().any(|s| s.contains("Orders received"))
-    });
+    server.wait_for("hari", pw, "the receipt once the login works", has_receipt);
+}
+
+/// `pbem outbox` on the judge's folder: its stdout, and whether it succeeded.
+fn outbox_command(config: &std::path::Path, args: &[&str]) -> (String, bool) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .arg("outbox")
+        .args(args)
+        .arg("--config")
+        .arg(config)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn a_reply_refused_for_good_is_set_aside_shown_and_sent_again_on_demand() {
+    let Some(server) = servers() else {
+        return;
+    };
+    let dir = write_config(&server, &["g1"], 256);
+    let config = dir.path().join("games.toml");
+    let pw = PLAYERS[0].2;
+    send_hari_orders(&server, "refused@example.test");
+    server.wait_for("judge", "judge-pw", "the order mail", |m| m.len() == 1);
+    // From now on the SMTP server refuses every mail for good (550).
+    server.control("smtp-fault", Some("reject"));
+    let mut judge = Serve::start(&config, None);
+    judge.wait_log("refused for good");
+    assert!(judge.running(), "a refused reply does not stop the daemon");
+    judge.kill();
+
+    let (text, ok) = outbox_command(&config, &[]);
+    assert!(ok, "{text}");
+    assert!(
+        text.starts_with("0 replies waiting to be sent, 1 refused for good and set aside\n"),
+        "{text}"
+    );
+    assert!(text.contains("set aside hari@example.test"), "{text}");
+    assert!(text.contains("tried 1 time"), "{text}");
+    assert!(
+        text.contains("last answer: SMTP: permanent error (550)"),
+        "{text}"
+    );
+    assert!(subjects(&server.mailbox("hari", pw)).is_empty());
+
+    // The server takes mail again; the moderator puts the reply back.
+    server.control("smtp-fault", Some("none"));
+    let (text, ok) = outbox_command(&config, &["--resend-failed"]);
+    assert!(ok, "{text}");
+    assert!(text.starts_with("1 reply put back in the outbox"), "{text}");
+    let (text, _) = outbox_command(&config, &[]);
+    assert!(
+        text.starts_with("1 reply waiting to be sent, 0 refused for good and set aside\n"),
+        "{text}"
+    );
+    let mut judge = Serve::start(&config, None);
+    server.wait_for("hari", pw, "the receipt sent again", has_receipt);
+    // While the judge runs it holds the store: the command says so, plainly.
+    let (text, ok) = outbox_command(&config, &[]);
+    assert!(!ok);
+    assert!(text.contains("the judge is running"), "{text}");
+    judge.kill();
+    let (text, _) = outbox_command(&config, &[]);
+    assert!(
+        text.starts_with("0 replies waiting to be sent, 0 refused for good and set aside\n"),
+        "{text}"
+    );
+}
+
+/// hari's orders for `g1` (one fleet moving), mailed with this Message-ID.
+fn send_hari_orders(server: &MailServer, id: &str) {
+    let (hari, pw) = (PLAYERS[0].1, PLAYERS[0].2);
+    server.send(
+        hari,
+        "judge@example.test",
+        "[g1] orders",
+        &format!("PASSWORD {pw}\nB2 - C2"),
+        id,
+    );
+}
+
+/// Whether a mailbox holds a receipt for orders.
+fn has_receipt(mailbox: &[Vec<u8>]) -> bool {
+    subjects(mailbox)
+        .iter()
+        .any(|s| s.contains("Orders received"))
 }

@@ -11,6 +11,7 @@
 
 pub mod clock;
 pub mod command;
+pub mod outbox;
 pub mod record;
 mod replies;
 
@@ -34,6 +35,7 @@ use crate::rules::game::Game;
 use crate::store::{Batch, Store, StoreError};
 use clock::Clock;
 use command::Command;
+use outbox::Queued;
 use record::{adjudicated_key, game_key, history_key, HistoryEntry, Record, Submission};
 
 #[derive(Debug, thiserror::Error)]
@@ -94,14 +96,6 @@ const SENT_RECORD_EVERY: usize = 256;
 const SMTP_RECORD_EVERY: usize = 8;
 /// Replies handed to the transport together.
 const SEND_CHUNK: usize = 16;
-
-/// A reply in the outbox, with its tries so far.
-#[derive(Serialize, serde::Deserialize, Debug, Clone)]
-struct Queued {
-    mail: Outgoing,
-    attempts: u32,
-    next_try: Option<DateTime<Utc>>,
-}
 
 /// Effects being gathered for one atomic commit.
 struct Effects {
@@ -308,15 +302,8 @@ impl<'c> Judge<'c> {
         }
         for mail in fx.outbox {
             let seq = self.store.next_id()?;
-            let key = format!("v1/outbox/{seq:020}-{}", mail.message_id);
-            fx.batch.put(
-                &key,
-                &Queued {
-                    mail,
-                    attempts: 0,
-                    next_try: None,
-                },
-            );
+            let key = format!("{}{seq:020}-{}", outbox::WAITING, mail.message_id);
+            fx.batch.put(&key, &Queued::new(mail));
         }
         self.store.commit(fx.batch)?;
         for (id, record) in &fx.records {
@@ -348,7 +335,7 @@ impl<'c> Judge<'c> {
         let now = self.clock.now();
         let pending: Vec<(String, Queued)> = self
             .store
-            .scan::<Queued>("v1/outbox/")?
+            .scan::<Queued>(outbox::WAITING)?
             .into_iter()
             .filter(|(_, q)| q.next_try.is_none_or(|t| t <= now))
             .collect();
@@ -405,16 +392,22 @@ impl<'c> Judge<'c> {
                     }
                     Err(TransportError::Permanent(e)) => {
                         report.errors.push(format!(
-                            "reply to {} refused for good, kept under v1/failed/: {e}",
+                            "reply to {} refused for good, set aside (pbem outbox): {e}",
                             q.mail.to
                         ));
-                        done.put(&key.replacen("v1/outbox/", "v1/failed/", 1), q);
+                        let q = Queued {
+                            attempts: q.attempts + 1,
+                            last_error: Some(e),
+                            ..q.clone()
+                        };
+                        done.put(&key.replacen(outbox::WAITING, outbox::FAILED, 1), &q);
                         done.remove(key);
                     }
                     Err(TransportError::Transient(e)) => {
                         report.errors.push(format!("sending replies: {e}"));
                         let mut q = q.clone();
                         q.attempts += 1;
+                        q.last_error = Some(e);
                         let wait = 2i64.saturating_mul(1 << q.attempts.min(9)).min(600);
                         q.next_try = Some(now + Duration::seconds(wait));
                         done.put(key, &q);
