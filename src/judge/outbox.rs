@@ -13,7 +13,7 @@ pub(crate) const FAILED: &str = "v1/failed/";
 
 /// A reply in the outbox, with its tries so far.
 #[derive(Serialize, Deserialize, Debug, Clone)]
-pub(crate) struct Queued {
+pub struct Queued {
     pub mail: Outgoing,
     pub attempts: u32,
     pub next_try: Option<DateTime<Utc>>,
@@ -34,41 +34,21 @@ impl Queued {
     }
 }
 
-/// One reply as the moderator sees it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Pending {
-    pub to: String,
-    pub subject: String,
-    pub attempts: u32,
-    pub next_try: Option<DateTime<Utc>>,
-    pub last_error: Option<String>,
-}
-
 /// What the outbox holds.
 #[derive(Debug, Default)]
 pub struct OutboxReport {
     /// Replies still to be sent, oldest first.
-    pub waiting: Vec<Pending>,
+    pub waiting: Vec<Queued>,
     /// Replies refused for good, oldest first.
-    pub failed: Vec<Pending>,
-}
-
-fn pending(q: Queued) -> Pending {
-    Pending {
-        to: q.mail.to,
-        subject: q.mail.subject,
-        attempts: q.attempts,
-        next_try: q.next_try,
-        last_error: q.last_error,
-    }
+    pub failed: Vec<Queued>,
 }
 
 pub fn report(store: &Store) -> Result<OutboxReport, StoreError> {
-    let list = |prefix| -> Result<Vec<Pending>, StoreError> {
+    let list = |prefix| -> Result<Vec<Queued>, StoreError> {
         Ok(store
             .scan::<Queued>(prefix)?
             .into_iter()
-            .map(|(_, q)| pending(q))
+            .map(|(_, q)| q)
             .collect())
     };
     Ok(OutboxReport {
@@ -108,8 +88,8 @@ impl OutboxReport {
             },
             self.failed.len()
         );
-        let line = |state: &str, p: &Pending| {
-            let mut l = format!("{state:<9} {}  {:?}", p.to, p.subject);
+        let line = |state: &str, p: &Queued| {
+            let mut l = format!("{state:<9} {}  {:?}", p.mail.to, p.mail.subject);
             if p.attempts > 0 {
                 l += &format!(
                     "  tried {} time{}",
