@@ -20,6 +20,7 @@ pub mod demo;
 pub mod dice;
 pub mod judge;
 pub mod mail;
+pub mod output;
 pub mod password;
 pub mod report;
 pub mod rules;

@@ -1,31 +1,11 @@
 //! `pbem adjudicate`: a scenario file in, the phase's results as JSON out
-//! (`../shared/specs/scenario-format.md`). The file's `rules` key picks the rule set.
+//! (`../shared/specs/scenario-format.md`). The file's `rules` key picks the rule set;
+//! each rule set reads the rest of the file itself.
 
 use std::path::Path;
 
-use crate::rules::foundation_empire::{self, scenario::Scenario};
-use crate::rules::godsfire;
 use crate::rules::RuleSetId;
-
-/// Why a scenario could not be adjudicated. Invalid *orders* are never errors: they
-/// are results.
-#[derive(Debug, thiserror::Error)]
-pub enum ScenarioError {
-    #[error("cannot read the file: {0}")]
-    Io(#[from] std::io::Error),
-    #[error("not valid TOML: {0}")]
-    Toml(String),
-    #[error("no `rules` key naming the rule set")]
-    NoRules,
-    #[error("unknown rule set {0:?} (known: {known})", known = known_rules())]
-    UnknownRules(String),
-    #[error("{0}")]
-    Invalid(String),
-}
-
-fn known_rules() -> String {
-    RuleSetId::ALL.map(|r| r.id()).join(", ")
-}
+pub use crate::rules::ScenarioError;
 
 /// Adjudicates the scenario in a file and returns the JSON to print.
 pub fn adjudicate_file(path: &Path) -> Result<String, ScenarioError> {
@@ -42,19 +22,7 @@ pub fn adjudicate_text(text: &str, dir: &Path) -> Result<String, ScenarioError> 
         .get("rules")
         .and_then(|v| v.as_str())
         .ok_or(ScenarioError::NoRules)?;
-    match RuleSetId::from_id(rules).ok_or_else(|| ScenarioError::UnknownRules(rules.into()))? {
-        RuleSetId::FoundationEmpire => {
-            let s = Scenario::from_toml(text, dir)?;
-            let (after, report) = foundation_empire::adjudicate(&s.state, &s.orders, s.seed);
-            Ok(foundation_empire::scenario::output_json(
-                &s.state, &after, &report,
-            ))
-        }
-        RuleSetId::Godsfire => {
-            let s =
-                godsfire::scenario::Scenario::from_toml(text).map_err(ScenarioError::Invalid)?;
-            let (after, log) = godsfire::adjudicate(&s.state, &s.orders, s.seed);
-            Ok(godsfire::scenario::output_json(&s.state, &after, &log))
-        }
-    }
+    let rules =
+        RuleSetId::from_id(rules).ok_or_else(|| ScenarioError::UnknownRules(rules.into()))?;
+    (rules.registration().adjudicate_scenario)(text, dir)
 }

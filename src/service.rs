@@ -132,7 +132,7 @@ pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
             let submitted: Vec<&String> = record.submissions.keys().collect();
             map.insert("submitted".into(), serde_json::json!(submitted));
         }
-        crate::cli::emit(&format!(
+        crate::output::emit(&format!(
             "{}\n",
             serde_json::to_string_pretty(&v).expect("JSON")
         ));
@@ -153,7 +153,7 @@ pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
             }
         );
         out += &record.game.board_text();
-        crate::cli::emit(&out);
+        crate::output::emit(&out);
     }
     Ok(())
 }
@@ -182,7 +182,7 @@ pub fn outbox(path: &Path, resend: bool) -> Result<(), String> {
         return Ok(());
     }
     let report = crate::judge::outbox::report(&store).map_err(|e| e.to_string())?;
-    crate::cli::emit(&report.text());
+    crate::output::emit(&report.text());
     Ok(())
 }
 

@@ -139,6 +139,24 @@ pub fn parse(body: &str) -> Parsed {
     p
 }
 
+impl Command {
+    /// The command's keyword.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Force(_) => "FORCE",
+            Command::Deadline(_) => "DEADLINE",
+            Command::Pause => "PAUSE",
+            Command::Resume => "RESUME",
+            Command::Replace { .. } => "REPLACE",
+            Command::Ready => "READY",
+            Command::Wait => "WAIT",
+            Command::Board => "BOARD",
+            Command::History(_) => "HISTORY",
+            Command::Help => "HELP",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

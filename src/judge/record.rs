@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::Game;
+use crate::rules::game::{Game, PhaseResults};
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 pub struct Record {
@@ -49,4 +49,14 @@ pub struct HistoryEntry {
     pub phase: String,
     pub json: serde_json::Value,
     pub view: serde_json::Value,
+}
+
+impl HistoryEntry {
+    /// The phase's results, whole.
+    pub fn results(&self) -> PhaseResults {
+        PhaseResults {
+            json: self.json.clone(),
+            view: self.view.clone(),
+        }
+    }
 }

@@ -122,6 +122,7 @@ pub struct Results<'a> {
     pub events: &'a serde_json::Value,
     pub systems: &'a serde_json::Value,
     pub board: String,
+    pub standing: Vec<String>,
     pub over: bool,
     pub winners: Vec<String>,
     pub next_turn: u32,
@@ -185,5 +186,5 @@ pub struct GameOver<'a> {
     pub game: &'a str,
     pub turn: u32,
     pub winners: Vec<String>,
-    pub standings: Vec<(String, usize)>,
+    pub standing: Vec<String>,
 }

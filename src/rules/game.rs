@@ -1,13 +1,93 @@
-//! A game of any rule set, as the judge stores and drives it: a closed enum that
-//! delegates to each rule set, so the judge never looks inside a game's state.
+//! A game of any rule set, as the judge stores and drives it.
+//!
+//! [`Play`] is what the judge may ask of a game, whatever its rules: who owes orders,
+//! how a submission reads, the adjudication, and what a given [`Viewer`] may see of the
+//! position and of a phase's results. Each rule set implements it in its own folder
+//! (`play.rs`); [`Game`] is the closed, stored enum of them and hands every call to
+//! [`Game::play`]. The judge never looks inside a game's state.
+//!
+//! Per-power views are built here once for every game: a mail to a player, a BOARD
+//! reply, HISTORY and `results.json` all go through [`Play::results_for`],
+//! [`Play::board_text`] and [`Play::position_json`] with that player's viewer. Games
+//! with nothing hidden keep the defaults (everybody sees everything).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::foundation_empire::{self as fe, stored::StoredState, FoundationEmpire};
-use super::godsfire::{self as gf, Godsfire};
-use super::{LineCheck, PhaseLabel, RuleSet, RuleSetId};
+use super::foundation_empire::stored::StoredState;
+use super::godsfire as gf;
+use super::{LineCheck, PhaseLabel, RuleSetId};
+
+/// Who looks at a game: what a mail, a BOARD reply or `results.json` may show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer<'a> {
+    /// A moderator, the store, `pbem adjudicate` and `game show`: everything.
+    Moderator,
+    /// The player of one power (by id): what that power may know.
+    Power(&'a str),
+    /// Anyone else (an observer): what every power may know.
+    Public,
+}
+
+/// The results of one phase: the JSON of `pbem adjudicate` (the mail's
+/// `results.json`) and the view model of the mail templates (`results`, `events`,
+/// `systems`, …). Stored whole, as a moderator sees it; cut per viewer on the way out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PhaseResults {
+    pub json: serde_json::Value,
+    pub view: serde_json::Value,
+}
+
+/// What one adjudication gives the judge.
+#[derive(Debug, Clone)]
+pub struct Adjudicated {
+    pub game: Game,
+    pub results: PhaseResults,
+}
+
+/// A game's rules as the judge drives them, on the game's current state. Every method
+/// is pure (no I/O, no clock, no global randomness).
+pub trait Play {
+    fn rules(&self) -> RuleSetId;
+    fn label(&self) -> PhaseLabel;
+    /// The powers that owe orders in the current phase (may be none: the judge then
+    /// adjudicates at once).
+    fn owing(&self) -> Vec<String>;
+    /// The powers of the game that a player may hold.
+    fn powers(&self) -> Vec<String>;
+    fn winners(&self) -> Vec<String>;
+    /// One power's submission read against the position, line by line.
+    fn check(&self, power: &str, text: &str) -> Vec<LineCheck>;
+    /// Adjudicates the current phase: orders by power, as written; missing powers get
+    /// the rules' defaults. The results are whole (a moderator's view).
+    fn adjudicate(&self, orders: &BTreeMap<String, String>, seed: u64) -> Adjudicated;
+    /// The board as text, as `viewer` may see it.
+    fn board_text(&self, viewer: Viewer) -> String;
+    /// The position in the shape of `pbem adjudicate`'s output, as `viewer` may see it.
+    fn position_json(&self, viewer: Viewer) -> serde_json::Value;
+    /// Whether any viewer sees less than a moderator. When false, one rendering of a
+    /// mail serves everyone.
+    fn hidden_information(&self) -> bool {
+        false
+    }
+    /// What `viewer` may see of a phase's results (stored whole). Games with hidden
+    /// information cut both the JSON and the view from one per-power view, so the text
+    /// and `results.json` cannot disagree.
+    fn results_for(&self, results: &PhaseResults, _viewer: Viewer) -> PhaseResults {
+        results.clone()
+    }
+    /// Lines that sum up the race after a phase (a solo game's systems count, …); shown
+    /// in results mails.
+    fn standing(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The order syntax of this game, for HELP.
+    fn order_help(&self) -> &'static str;
+    /// An example of an orders mail body for `power` in the current phase (welcome
+    /// mails, HELP).
+    fn example_orders(&self, power: &str) -> String;
+}
 
 /// The stored state of one game, tagged with its rule set.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
@@ -19,198 +99,73 @@ pub enum Game {
     Godsfire(gf::state::State),
 }
 
-/// What one adjudication gives the judge.
-#[derive(Debug, Clone)]
-pub struct Adjudicated {
-    pub game: Game,
-    /// The JSON of `pbem adjudicate` for this phase (the mail's `results.json`).
-    pub json: serde_json::Value,
-    /// The results for the mail templates.
-    pub view: serde_json::Value,
-}
-
 impl Game {
     /// A new game from its configuration: rule options as in a scenario's `[options]`,
-    /// optionally fixed start positions (Foundation and Empire: power → systems, R7.2),
-    /// and the game's seed (Godsfire rolls the region values its scenario leaves open).
+    /// optionally fixed start positions (power → places), and the game's seed.
     pub fn new(
         rules: RuleSetId,
         options: &toml::Table,
         start: Option<&BTreeMap<String, Vec<String>>>,
         seed: u64,
     ) -> Result<Game, String> {
-        match rules {
-            RuleSetId::FoundationEmpire => fe_new(options, start),
-            RuleSetId::Godsfire => {
-                if start.is_some() {
-                    return Err("[game.start] is for Foundation and Empire only".into());
-                }
-                let options = gf::scenario::options_from_table(options)?;
-                Ok(Game::Godsfire(gf::scenario::standard(seed, options)))
-            }
-        }
+        (rules.registration().new_game)(options, start, seed)
     }
 
-    fn fe(&self) -> fe::position::State {
+    /// The game's rules, on its state.
+    pub fn play(&self) -> &dyn Play {
         match self {
-            Game::FoundationEmpire(s) => s.to_state().expect("a stored game reads back"),
-            Game::Godsfire(_) => unreachable!("fe() on a Godsfire game"),
+            Game::FoundationEmpire(s) => s,
+            Game::Godsfire(s) => s,
         }
     }
 
     pub fn rules(&self) -> RuleSetId {
-        match self {
-            Game::FoundationEmpire(_) => RuleSetId::FoundationEmpire,
-            Game::Godsfire(_) => RuleSetId::Godsfire,
-        }
+        self.play().rules()
     }
 
     pub fn label(&self) -> PhaseLabel {
-        match self {
-            Game::FoundationEmpire(_) => FoundationEmpire::phase(&self.fe()),
-            Game::Godsfire(s) => Godsfire::phase(s),
-        }
+        self.play().label()
     }
 
-    /// The powers that owe orders in the current phase.
     pub fn owing(&self) -> Vec<String> {
-        match self {
-            Game::FoundationEmpire(_) => FoundationEmpire::owing(&self.fe()),
-            Game::Godsfire(s) => Godsfire::owing(s),
-        }
+        self.play().owing()
     }
 
-    /// The powers of the game (those a player may hold).
     pub fn powers(&self) -> Vec<String> {
-        match self {
-            Game::FoundationEmpire(_) => {
-                let state = self.fe();
-                state
-                    .powers_in_play()
-                    .into_iter()
-                    .filter(|&p| Some(p) != state.judge_power())
-                    .map(|p| state.board.power(p).id.clone())
-                    .collect()
-            }
-            Game::Godsfire(s) => s.powers.iter().map(|p| p.id.clone()).collect(),
-        }
+        self.play().powers()
     }
 
     pub fn winners(&self) -> Vec<String> {
-        match self {
-            Game::FoundationEmpire(s) => s.winners.clone(),
-            Game::Godsfire(s) => s.winners.clone(),
-        }
+        self.play().winners()
     }
 
     pub fn check(&self, power: &str, text: &str) -> Vec<LineCheck> {
-        match self {
-            Game::FoundationEmpire(_) => FoundationEmpire::check(&self.fe(), power, text),
-            Game::Godsfire(s) => Godsfire::check(s, power, text),
-        }
-    }
-
-    pub fn board_text(&self) -> String {
-        match self {
-            Game::FoundationEmpire(_) => fe::report::board_text(&self.fe()),
-            Game::Godsfire(s) => gf::report::board_text(s),
-        }
-    }
-
-    /// The position in the shape of `pbem adjudicate`'s output (Foundation and Empire:
-    /// `fleets`, `systems`; Godsfire: `systems`, `powers`, `stacks`, `stakes` …).
-    pub fn position_json(&self) -> serde_json::Value {
-        let (mut v, keep): (_, &[&str]) = match self {
-            Game::FoundationEmpire(_) => {
-                let state = self.fe();
-                let empty = fe::outcome::Report::default();
-                (
-                    fe::scenario::output_value(&state, &state, &empty),
-                    &["fleets", "dislodged", "systems", "placements_due", "winner"],
-                )
-            }
-            Game::Godsfire(s) => (
-                gf::scenario::output_value(s, s, &gf::outcome::Log::default()),
-                &[
-                    "systems",
-                    "powers",
-                    "stacks",
-                    "stakes",
-                    "counters",
-                    "transit",
-                    "purchases",
-                    "winner",
-                ],
-            ),
-        };
-        if let serde_json::Value::Object(map) = &mut v {
-            map.retain(|k, _| keep.contains(&k.as_str()));
-        }
-        v
+        self.play().check(power, text)
     }
 
     pub fn adjudicate(&self, orders: &BTreeMap<String, String>, seed: u64) -> Adjudicated {
-        match self {
-            Game::FoundationEmpire(_) => {
-                let before = self.fe();
-                let (after, report) = FoundationEmpire::adjudicate(&before, orders, seed);
-                Adjudicated {
-                    json: fe::scenario::output_value(&before, &after, &report),
-                    view: serde_json::to_value(fe::report::results_view(&after, &report))
-                        .expect("view serialises"),
-                    game: Game::FoundationEmpire(StoredState::from_state(&after, None)),
-                }
-            }
-            Game::Godsfire(before) => {
-                let (after, log) = Godsfire::adjudicate(before, orders, seed);
-                Adjudicated {
-                    json: gf::scenario::output_value(before, &after, &log),
-                    view: serde_json::to_value(gf::report::results_view(&after, &log))
-                        .expect("view serialises"),
-                    game: Game::Godsfire(after),
-                }
-            }
-        }
+        self.play().adjudicate(orders, seed)
     }
 
-    /// The order syntax of this game, for HELP.
+    /// The board as text, as a moderator sees it.
+    pub fn board_text(&self) -> String {
+        self.play().board_text(Viewer::Moderator)
+    }
+
+    /// The position as JSON, as a moderator sees it.
+    pub fn position_json(&self) -> serde_json::Value {
+        self.play().position_json(Viewer::Moderator)
+    }
+
     pub fn order_help(&self) -> &'static str {
-        match self {
-            Game::FoundationEmpire(_) => include_str!("foundation_empire/help.txt"),
-            Game::Godsfire(_) => include_str!("godsfire/help.txt"),
-        }
+        self.play().order_help()
     }
 }
 
-fn fe_new(
-    options: &toml::Table,
-    start: Option<&BTreeMap<String, Vec<String>>>,
-) -> Result<Game, String> {
-    let options = fe::scenario::options_from_table(options)?;
-    let mut state = fe::position::State::new(fe::board::Board::standard(), options);
-    if let Some(start) = start {
-        let lines: BTreeMap<_, _> = start
-            .iter()
-            .map(|(power, systems)| {
-                let power = state
-                    .board
-                    .power_by_id(power)
-                    .ok_or_else(|| format!("unknown power {power:?} in start"))?;
-                let text: Vec<String> = systems.iter().map(|s| format!("PLACE {s}")).collect();
-                Ok((power, text.join("\n")))
-            })
-            .collect::<Result<_, String>>()?;
-        let (next, report) = fe::adjudicate(&state, &lines, 0);
-        if let Some(bad) = report.results.iter().find(|r| r.outcome.id() == "invalid") {
-            return Err(format!(
-                "start position {:?}: {}",
-                bad.order_text(&state.board),
-                bad.detail_text(&state.board)
-            ));
-        }
-        state = next;
+/// Keeps only the named keys of a JSON object (the position part of an output).
+pub fn keep_keys(mut v: serde_json::Value, keep: &[&str]) -> serde_json::Value {
+    if let serde_json::Value::Object(map) = &mut v {
+        map.retain(|k, _| keep.contains(&k.as_str()));
     }
-    Ok(Game::FoundationEmpire(StoredState::from_state(
-        &state, None,
-    )))
+    v
 }

@@ -80,6 +80,47 @@ pub trait RuleSet {
     ) -> (Self::State, Self::Report);
 }
 
+/// Why a scenario could not be adjudicated. Invalid *orders* are never errors: they
+/// are results.
+#[derive(Debug, thiserror::Error)]
+pub enum ScenarioError {
+    #[error("cannot read the file: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("not valid TOML: {0}")]
+    Toml(String),
+    #[error("no `rules` key naming the rule set")]
+    NoRules,
+    #[error("unknown rule set {0:?} (known: {known})", known = known_rules())]
+    UnknownRules(String),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+fn known_rules() -> String {
+    RuleSetId::ALL.map(|r| r.id()).join(", ")
+}
+
+/// Fixed start positions of a new game: power → places.
+pub type Start = BTreeMap<String, Vec<String>>;
+
+/// How a rule set starts a new game (see [`Registration::new_game`]).
+pub type NewGame = fn(&toml::Table, Option<&Start>, u64) -> Result<game::Game, String>;
+
+/// What the registry knows of a rule set: how to start a game and how to adjudicate a
+/// scenario file. Each rule set gives one (`play.rs` in its folder).
+pub struct Registration {
+    /// The id used in scenario files and `games.toml`.
+    pub id: &'static str,
+    /// The game's name, for people.
+    pub name: &'static str,
+    /// A new game: rule options (a scenario's `[options]`), optional fixed start
+    /// positions (power → places), the game's seed.
+    pub new_game: NewGame,
+    /// `pbem adjudicate`: a scenario's text (files it names are found in the folder
+    /// given) to the JSON to print.
+    pub adjudicate_scenario: fn(&str, &std::path::Path) -> Result<String, ScenarioError>,
+}
+
 /// The rule sets this program knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleSetId {
@@ -90,11 +131,19 @@ pub enum RuleSetId {
 impl RuleSetId {
     pub const ALL: [RuleSetId; 2] = [RuleSetId::FoundationEmpire, RuleSetId::Godsfire];
 
-    pub fn id(self) -> &'static str {
+    pub fn registration(self) -> &'static Registration {
         match self {
-            RuleSetId::FoundationEmpire => foundation_empire::FoundationEmpire::ID,
-            RuleSetId::Godsfire => godsfire::Godsfire::ID,
+            RuleSetId::FoundationEmpire => &foundation_empire::play::REGISTRATION,
+            RuleSetId::Godsfire => &godsfire::play::REGISTRATION,
         }
+    }
+
+    pub fn id(self) -> &'static str {
+        self.registration().id
+    }
+
+    pub fn name(self) -> &'static str {
+        self.registration().name
     }
 
     pub fn from_id(id: &str) -> Option<RuleSetId> {

@@ -13,6 +13,7 @@ pub mod generate;
 pub mod movement;
 pub mod outcome;
 pub mod placement;
+pub mod play;
 pub mod position;
 pub mod report;
 pub mod resolve;

@@ -138,3 +138,98 @@ pub fn results_view(after: &State, report: &Report) -> ResultsView {
         systems,
     }
 }
+
+/// An example orders mail body for `power` in the current phase, from the position
+/// itself (welcome mails and HELP).
+pub fn example_orders(state: &State, power: &str) -> String {
+    use super::position::Phase;
+    let b = &state.board;
+    let Some(p) = b.power_by_id(power) else {
+        return String::new();
+    };
+    let mut lines = Vec::new();
+    match state.phase {
+        Phase::Setup => {
+            for s in b.home_sectors(p).filter_map(|s| b.system_at(s)).take(3) {
+                lines.push(format!("PLACE {}", b.system(s).name));
+            }
+        }
+        Phase::Movement => {
+            for (k, f) in state
+                .fleets
+                .iter()
+                .filter(|f| f.power == p)
+                .take(3)
+                .enumerate()
+            {
+                let next = b.neighbours(f.at).as_slice().first().copied();
+                match next {
+                    Some(to) if k % 2 == 1 => {
+                        lines.push(format!("{} - {}", b.name(f.at), b.name(to)))
+                    }
+                    _ => lines.push(format!("{} H", b.name(f.at))),
+                }
+            }
+        }
+        Phase::Retreat => {
+            for d in state.dislodged.iter().filter(|d| d.fleet.power == p) {
+                lines.push(format!("{} DISBAND", b.name(d.fleet.at)));
+            }
+        }
+        Phase::Placement => {
+            for pending in state.pending.iter().filter(|x| x.power == p) {
+                lines.push(format!("PLACE {}", b.system(pending.system).name));
+            }
+        }
+        Phase::Over => {}
+    }
+    lines.join("\n")
+}
+
+/// The race after a phase: each power's systems (and fleets), with what it needs to
+/// win; in a solo game, the turn and both sides' counts (R10.4).
+pub fn standing(state: &State) -> Vec<String> {
+    let b = &state.board;
+    let counts = state.system_counts();
+    let fleets = |p: super::board::PowerId| state.fleets.iter().filter(|f| f.power == p).count();
+    let goal = state.options.victory_systems;
+    if state.options.solo {
+        let (Some(human), Some(imperium)) = (state.human(), state.judge_power()) else {
+            return Vec::new();
+        };
+        let limit = state
+            .options
+            .turn_limit
+            .map(|t| format!(" of {t}"))
+            .unwrap_or_default();
+        return vec![format!(
+            "Turn {}{limit}: {} {} systems ({} fleets), needs {goal}; {} {} systems ({} fleets).",
+            state.turn,
+            b.power(human).name,
+            counts[human.0 as usize],
+            fleets(human),
+            b.power(imperium).name,
+            counts[imperium.0 as usize],
+            fleets(imperium),
+        )];
+    }
+    let mut lines: Vec<(u32, String)> = state
+        .powers_in_play()
+        .into_iter()
+        .map(|p| {
+            let n = counts[p.0 as usize];
+            (
+                n,
+                format!(
+                    "{:<12} {n:>2} systems, {:>2} fleets",
+                    b.power(p).name,
+                    fleets(p)
+                ),
+            )
+        })
+        .collect();
+    lines.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out = vec![format!("Systems owned ({goal} win):")];
+    out.extend(lines.into_iter().map(|(_, l)| format!("  {l}")));
+    out
+}

@@ -20,7 +20,7 @@ use super::outcome::Report;
 use super::position::{Dislodged, Fleet, Options, PendingPlacement, Phase, State, SupportMode};
 use super::turn::placement_sectors;
 use super::Submissions;
-use crate::scenario::ScenarioError;
+use crate::rules::ScenarioError;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

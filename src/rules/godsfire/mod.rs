@@ -17,6 +17,7 @@ pub mod generate;
 pub mod map;
 pub mod outcome;
 pub mod placement;
+pub mod play;
 pub mod politics;
 pub mod report;
 pub mod run;

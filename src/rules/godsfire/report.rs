@@ -175,3 +175,51 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
         systems,
     }
 }
+
+/// An example orders mail body for `power` in the current phase, from the position
+/// itself (welcome mails and HELP).
+pub fn example_orders(state: &State, power: &str) -> String {
+    use super::state::Phase;
+    let own: Vec<String> = state
+        .regions()
+        .filter(|&at| state.owner(at) == power)
+        .take(2)
+        .map(|at| state.region_name(at))
+        .collect();
+    let Some(first) = own.first() else {
+        return String::new();
+    };
+    match state.phase {
+        Phase::Defence => format!("COUNTER {first}"),
+        Phase::Over => String::new(),
+        _ => {
+            let mut lines = vec![format!("LOYALTY {first} 1")];
+            if let Some(second) = own.get(1) {
+                lines.push(format!("ECON {second}"));
+            }
+            lines.join("\n")
+        }
+    }
+}
+
+/// Each power's systems and regions, most systems first.
+pub fn standing(state: &State) -> Vec<String> {
+    let mut lines: Vec<(usize, String)> = state
+        .powers_in_play()
+        .map(|p| {
+            let n = state.systems_owned(&p.id);
+            (
+                n,
+                format!(
+                    "  {:<10} {n:>2} systems, {:>3} regions",
+                    p.id,
+                    state.regions_owned(&p.id)
+                ),
+            )
+        })
+        .collect();
+    lines.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out = vec!["Systems owned:".to_string()];
+    out.extend(lines.into_iter().map(|(_, l)| l));
+    out
+}

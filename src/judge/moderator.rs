@@ -1,0 +1,119 @@
+//! A moderator's mail: FORCE, DEADLINE, PAUSE, RESUME, REPLACE, queries.
+
+use super::*;
+
+impl Judge<'_> {
+    pub(super) fn act_as_moderator(
+        &self,
+        gc: &GameConfig,
+        mail: &Incoming,
+        parsed: &command::Parsed,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let mut notes: Vec<String> = Vec::new();
+        if parsed.orders.is_some() {
+            notes.push("Moderators give no orders: the orders were ignored.".into());
+        }
+        for (line, why) in &parsed.not_understood {
+            notes.push(format!("Not understood: {line} ({why})"));
+        }
+        let now = self.clock.now();
+        for c in &parsed.commands {
+            let mut record = self.load(fx, &gc.id)?;
+            let label = record.game.label();
+            match c {
+                Command::Force(guard) => {
+                    let current = guard
+                        .as_ref()
+                        .is_none_or(|(t, p)| *t == label.turn && p == label.phase);
+                    if label.over {
+                        notes.push("FORCE: the game is over.".into());
+                    } else if !current {
+                        notes.push(format!(
+                            "FORCE refused: the current phase is turn {} {}.",
+                            label.turn, label.phase
+                        ));
+                    } else {
+                        let before = fx.adjudicated.len();
+                        self.advance(gc, fx, true)?;
+                        if fx.adjudicated.len() > before {
+                            notes.push(format!(
+                                "FORCE: turn {} {} adjudicated.",
+                                label.turn, label.phase
+                            ));
+                        }
+                    }
+                }
+                Command::Deadline(when) => match parse_when(when, now) {
+                    Some(t) if record.paused.is_none() => {
+                        record.deadline = Some(t);
+                        notes.push(format!(
+                            "DEADLINE set: {} ({}).",
+                            replies::utc(t),
+                            replies::local(t, gc.time_zone)
+                        ));
+                        fx.records.insert(gc.id.clone(), record);
+                    }
+                    Some(_) => notes.push("DEADLINE: the game is paused; RESUME first.".into()),
+                    None => notes.push(format!(
+                        "DEADLINE {when:?} not understood: write 2026-12-01T18:00:00Z, +36h or +2d."
+                    )),
+                },
+                Command::Pause => {
+                    if record.paused.is_some() || label.over {
+                        notes.push("PAUSE: the game is already paused or over.".into());
+                    } else {
+                        let left = record
+                            .deadline
+                            .map(|d| (d - now).num_seconds().max(0))
+                            .unwrap_or(0);
+                        record.paused = Some(left);
+                        record.deadline = None;
+                        notes.push("PAUSE: the clock is stopped.".into());
+                        fx.records.insert(gc.id.clone(), record);
+                    }
+                }
+                Command::Resume => match record.paused.take() {
+                    Some(left) => {
+                        let d = now + Duration::seconds(left);
+                        record.deadline = Some(d);
+                        notes.push(format!("RESUME: the deadline is now {}.", replies::utc(d)));
+                        fx.records.insert(gc.id.clone(), record);
+                        self.advance(gc, fx, false)?;
+                    }
+                    None => notes.push("RESUME: the game is not paused.".into()),
+                },
+                Command::Replace { power, address } => {
+                    if !record.addresses.contains_key(power)
+                        && !record.game.powers().contains(power)
+                    {
+                        notes.push(format!("REPLACE: {power:?} is not a power of this game."));
+                    } else if !crate::config::is_address(address) {
+                        notes.push(format!("REPLACE: {address:?} is not a mail address."));
+                    } else {
+                        record.addresses.insert(power.clone(), address.clone());
+                        notes.push(format!("REPLACE: {power} is now played from {address}."));
+                        fx.records.insert(gc.id.clone(), record);
+                    }
+                }
+                Command::Board => self.board_reply(gc, &record, Viewer::Moderator, mail, fx)?,
+                Command::History(n) => {
+                    self.history_reply(gc, &record, Viewer::Moderator, *n, mail, fx)?
+                }
+                Command::Help => self.help_reply(gc, &record, mail, fx)?,
+                Command::Ready | Command::Wait => {
+                    notes.push("READY and WAIT are for players.".into())
+                }
+            }
+        }
+        if !notes.is_empty() {
+            let view = replies::Notice {
+                game: &gc.id,
+                lines: notes,
+            };
+            let subject = format!("[{}] Moderator commands", gc.id);
+            self.answer(fx, mail, subject, "notice.txt", &view)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,83 @@
+//! A player's mail: orders kept and checked, READY/WAIT, queries; the receipt.
+
+use super::*;
+
+impl Judge<'_> {
+    pub(super) fn act_as_player(
+        &self,
+        gc: &GameConfig,
+        mail: &Incoming,
+        parsed: &command::Parsed,
+        power: &str,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let mut record = self.load(fx, &gc.id)?;
+        let mut notes = Vec::new();
+        let mut lines = Vec::new();
+        let owes = record.game.owing().iter().any(|p| p == power);
+        let label = record.game.label();
+        if let Some(orders) = &parsed.orders {
+            if label.over {
+                notes.push("The game is over: no more orders are taken.".to_string());
+            } else if !owes {
+                notes.push(format!(
+                    "{power} owes no orders in this {} phase: nothing was kept.",
+                    label.phase
+                ));
+            } else {
+                lines = record.game.check(power, orders);
+                let entry = record.submissions.entry(power.to_string()).or_default();
+                entry.orders = orders.clone();
+                entry.ready = false;
+            }
+        }
+        let mut receipt = parsed.orders.is_some();
+        for c in &parsed.commands {
+            match c {
+                Command::Ready | Command::Wait if owes && !label.over => {
+                    let entry = record
+                        .submissions
+                        .entry(power.to_string())
+                        .or_insert_with(Submission::default);
+                    let ready = *c == Command::Ready;
+                    entry.ready = ready;
+                    entry.wait = !ready;
+                    notes.push(if ready {
+                        "READY: your orders are final.".into()
+                    } else {
+                        "WAIT: the judge will wait for the deadline.".into()
+                    });
+                    receipt = true;
+                }
+                Command::Ready | Command::Wait => {
+                    notes.push("You owe no orders now: READY and WAIT have no effect.".into());
+                    receipt = true;
+                }
+                Command::Board => self.board_reply(gc, &record, Viewer::Power(power), mail, fx)?,
+                Command::History(n) => {
+                    self.history_reply(gc, &record, Viewer::Power(power), *n, mail, fx)?
+                }
+                Command::Help => self.help_reply(gc, &record, mail, fx)?,
+                other => {
+                    notes.push(format!("{} is for moderators only: ignored.", other.name()));
+                    receipt = true;
+                }
+            }
+        }
+        if !parsed.not_understood.is_empty() {
+            receipt = true;
+        }
+        if receipt {
+            let view = replies::receipt(gc, &record, power, &lines, notes, &parsed.not_understood);
+            let body = self.templates.render("receipt.txt", &view)?;
+            let subject = format!(
+                "[{}] Orders received: turn {} {}",
+                gc.id, label.turn, label.phase
+            );
+            fx.outbox
+                .push(self.mail(&mail.from, subject, body, Some(mail)));
+        }
+        fx.records.insert(gc.id.clone(), record);
+        self.advance(gc, fx, false)
+    }
+}
