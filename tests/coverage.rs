@@ -19,7 +19,7 @@ const GODSFIRE_RULES: &[&str] = &[
     "G9.2", "G9.3", "G10.1", "G10.2", "G11.1", "G11.2", "G11.3",
 ];
 
-fn test_names(root: &Path) -> Vec<String> {
+pub fn test_names(root: &Path) -> Vec<String> {
     let mut names = Vec::new();
     let mut stack = vec![root.join("tests"), root.join("src")];
     while let Some(dir) = stack.pop() {
@@ -59,7 +59,7 @@ fn every_numbered_rule_has_a_test() {
 }
 
 /// The numbered rules (`- R6.3 …`) of a rules page beside the project, if it is there.
-fn numbered_rules(page: &str, letter: char) -> Option<Vec<String>> {
+pub fn numbered_rules(page: &str, letter: char) -> Option<Vec<String>> {
     let page = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/rules")
         .join(page);

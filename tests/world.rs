@@ -36,17 +36,45 @@ pub fn hashes() -> &'static BTreeMap<&'static str, String> {
             .iter()
             .map(|(_, _, pw)| *pw)
             .chain([MODERATOR.1])
-            .map(|pw| (pw, pbem::password::hash(pw)))
+            .map(|pw| (pw, hash_of(pw)))
             .collect()
     })
 }
 
-pub fn password_of(address: &str) -> &'static str {
-    PLAYERS
+/// The hash of any password, made once per password for all tests.
+pub fn hash_of(pw: &str) -> String {
+    static H: OnceLock<std::sync::Mutex<BTreeMap<String, String>>> = OnceLock::new();
+    let cache = H.get_or_init(Default::default);
+    if let Some(h) = cache.lock().unwrap().get(pw) {
+        return h.clone();
+    }
+    let h = pbem::password::hash(pw);
+    cache.lock().unwrap().insert(pw.to_string(), h.clone());
+    h
+}
+
+/// Every password a test world has used, so no mail may hold any of them.
+fn known_passwords() -> &'static std::sync::Mutex<Vec<(String, String)>> {
+    static P: OnceLock<std::sync::Mutex<Vec<(String, String)>>> = OnceLock::new();
+    P.get_or_init(|| {
+        std::sync::Mutex::new(
+            PLAYERS
+                .iter()
+                .map(|(_, a, p)| (a.to_string(), p.to_string()))
+                .collect(),
+        )
+    })
+}
+
+/// The password of a registered address (of any test world's players).
+pub fn password_of(address: &str) -> String {
+    known_passwords()
+        .lock()
+        .unwrap()
         .iter()
-        .find(|(_, a, _)| *a == address)
-        .map(|(_, _, p)| *p)
-        .unwrap_or(MODERATOR.1)
+        .find(|(a, _)| a == address)
+        .map(|(_, p)| p.clone())
+        .unwrap_or_else(|| MODERATOR.1.to_string())
 }
 
 /// One mail the judge sent, read back.
@@ -98,8 +126,16 @@ impl World {
         for (power, address, pw) in players {
             text += &format!(
                 "[[game.player]]\npower = \"{power}\"\naddress = \"{address}\"\npassword = \"{}\"\n",
-                hashes()[pw]
+                hash_of(pw)
             );
+            let mut known = known_passwords().lock().unwrap();
+            if !known.iter().any(|(a, p)| a == address && p == pw) {
+                assert!(
+                    !known.iter().any(|(a, _)| a == address),
+                    "{address} has two passwords across test worlds"
+                );
+                known.push((address.to_string(), pw.to_string()));
+            }
         }
         text += &format!(
             "[[game.moderator]]\naddress = \"{}\"\npassword = \"{}\"\n",
@@ -206,10 +242,11 @@ impl World {
 
     /// No mail the judge ever sent holds a password.
     pub fn assert_no_password_leaks(&self) {
+        let known = known_passwords().lock().unwrap().clone();
         for mail in self.all_sent() {
-            for (_, _, pw) in PLAYERS {
+            for (_, pw) in &known {
                 assert!(
-                    !mail.raw.contains(pw),
+                    !mail.raw.contains(pw.as_str()),
                     "a mail to {} holds a password",
                     mail.to
                 );
