@@ -79,17 +79,6 @@ impl MailServer {
         }
         Ok(String::new())
     }
-
-    pub fn tls_connector(&self) -> Result<native_tls::TlsConnector, String> {
-        let mut builder = native_tls::TlsConnector::builder();
-        if let Some(ca) = &self.ca_file {
-            let pem = std::fs::read(ca).map_err(|e| format!("{}: {e}", ca.display()))?;
-            let cert = native_tls::Certificate::from_pem(&pem)
-                .map_err(|e| format!("{}: {e}", ca.display()))?;
-            builder.add_root_certificate(cert);
-        }
-        builder.build().map_err(|e| e.to_string())
-    }
 }
 
 #[derive(Debug, Clone)]
