@@ -19,7 +19,7 @@ use crate::store::Store;
 
 enum Session {
     Plain(imap::Session<TcpStream>),
-    Tls(imap::Session<TlsStream>),
+    Tls(Box<imap::Session<TlsStream>>),
 }
 
 macro_rules! with_session {
@@ -96,11 +96,11 @@ impl ImapInbox {
                     if s.tls == TlsMode::Tls {
                         client.read_greeting().map_err(transient)?;
                     }
-                    Session::Tls(
+                    Session::Tls(Box::new(
                         client
                             .login(&s.user, &password)
                             .map_err(|(e, _)| transient(e))?,
-                    )
+                    ))
                 }
             };
             self.session = Some(session);
