@@ -51,18 +51,27 @@ impl Judge<'_> {
         if mail.automatic {
             return Ok(());
         }
-        let parsed = command::parse(&mail.body);
+        let mut parsed = command::parse(&mail.body);
+        let help_game = parsed.commands.iter().find_map(|c| match c {
+            Command::Help(Some(g)) => Some(g.clone()),
+            _ => None,
+        });
         let game_id = parsed
             .game
             .clone()
+            .or(help_game)
             .or_else(|| subject_game(&mail.subject))
             .or_else(|| mail.to.iter().find_map(|a| plus_game(a)));
         let sender = mail.from.as_str();
         let Some(gc) = game_id.as_deref().and_then(|id| self.config.game(id)) else {
             let reason = match &game_id {
-                Some(id) => format!("There is no game {id:?} here."),
+                Some(id) => format!("There is no game {:?} here.", command::echo(id)),
                 None => "The mail names no game: write GAME <id> on a line of its own.".into(),
             };
+            // A registered address gets its games and the commands, not silence.
+            if self.is_registered(sender) {
+                return self.general_help(mail, Some(&reason), fx);
+            }
             return self.refuse_unknown(mail, game_id.as_deref(), &reason, fx);
         };
         let record = self.load(fx, &gc.id)?;
@@ -89,6 +98,30 @@ impl Judge<'_> {
                 fx,
             );
         };
+        // HELP alone needs no password (at most 4 answers an hour per address).
+        let only_help = parsed.orders.is_none()
+            && !parsed.commands.is_empty()
+            && parsed
+                .commands
+                .iter()
+                .all(|c| matches!(c, Command::Help(_)));
+        if only_help && parsed.password.is_none() {
+            let key = throttle::key("help", sender);
+            if !self.allow(fx, &key, Duration::hours(1), 4)? {
+                return Ok(());
+            }
+            return self.help_reply(gc, &record, player.as_deref(), mail, fx);
+        }
+        // Wrong passwords for this power are counted; past the limit, attempts are
+        // neither checked (no Argon2 work) nor answered until the window is out.
+        let who = player
+            .clone()
+            .unwrap_or_else(|| format!("moderator {sender}"));
+        let auth_key = throttle::key("auth", &format!("{}/{who}", gc.id));
+        let mut failures = self.window(fx, &auth_key, throttle::auth_window())?;
+        if failures.count >= throttle::MAX_WRONG_PASSWORDS {
+            return Ok(());
+        }
         let good = parsed
             .password
             .as_deref()
@@ -97,15 +130,21 @@ impl Judge<'_> {
             let reason = if parsed.password.is_none() {
                 "The mail has no PASSWORD line.".to_string()
             } else {
+                failures.count += 1;
                 "The password was wrong.".to_string()
             };
-            // To the registered address: the sender may be a forger.
-            let view = replies::Refusal {
-                game: Some(&gc.id),
-                sender,
-                subject: &mail.subject,
-                reason: &reason,
-            };
+            if failures.count >= throttle::MAX_WRONG_PASSWORDS && !failures.told {
+                failures.told = true;
+                self.tell_moderators(gc, &who, fx)?;
+            }
+            self.save_window(fx, &auth_key, &failures);
+            // To the registered address (the sender may be a forger), at most once an
+            // hour.
+            let refusals = throttle::key("refusal", sender);
+            if !self.allow(fx, &refusals, Duration::hours(1), 1)? {
+                return Ok(());
+            }
+            let view = replies::Refusal::new(Some(&gc.id), sender, &mail.subject, &reason);
             let body = self.templates.render("refusal.txt", &view)?;
             fx.outbox.push(self.mail(
                 sender,
@@ -115,10 +154,48 @@ impl Judge<'_> {
             ));
             return Ok(());
         }
+        if let Some(secret) = parsed.password.clone() {
+            command::scrub(&mut parsed, &secret);
+        }
         match player {
             Some(power) => self.act_as_player(gc, mail, &parsed, &power, fx),
             None => self.act_as_moderator(gc, mail, &parsed, fx),
         }
+    }
+
+    /// Whether an address plays or moderates any game here.
+    fn is_registered(&self, address: &str) -> bool {
+        self.config.games.iter().any(|g| {
+            g.players.iter().any(|p| p.address == address)
+                || g.moderators.iter().any(|m| m.address == address)
+        })
+    }
+
+    /// The moderators hear once that a power's password attempts are no longer checked.
+    fn tell_moderators(
+        &self,
+        gc: &GameConfig,
+        who: &str,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let until = self.clock.now() + throttle::auth_window();
+        let view = replies::Notice {
+            game: &gc.id,
+            lines: vec![format!(
+                "{} wrong passwords for {who} within an hour: further mails for {who} are \
+                 not checked or answered until {}. If the player lost the password, give \
+                 a new one in games.toml.",
+                throttle::MAX_WRONG_PASSWORDS,
+                replies::utc(until)
+            )],
+        };
+        let body = self.templates.render("notice.txt", &view)?;
+        for m in &gc.moderators {
+            let subject = format!("[{}] Password attempts stopped for {who}", gc.id);
+            fx.outbox
+                .push(self.mail(&m.address, subject, body.clone(), None));
+        }
+        Ok(())
     }
 
     /// An unregistered sender, or an unknown game: answered at most once a day.
@@ -129,23 +206,11 @@ impl Judge<'_> {
         reason: &str,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
-        let today = self.clock.now().format("%Y-%m-%d").to_string();
-        let key = format!("v1/unregistered/{}", mail.from);
-        let last = match fx.flags.get(&key) {
-            Some(day) => Some(day.clone()),
-            None => self.store.get::<String>(&key)?,
-        };
-        if last.as_deref() == Some(today.as_str()) {
+        let key = throttle::key("unregistered", &mail.from);
+        if !self.allow(fx, &key, Duration::days(1), 1)? {
             return Ok(());
         }
-        fx.batch.put(&key, &today);
-        fx.flags.insert(key, today.clone());
-        let view = replies::Refusal {
-            game,
-            sender: &mail.from,
-            subject: &mail.subject,
-            reason,
-        };
+        let view = replies::Refusal::new(game, &mail.from, &mail.subject, reason);
         let body = self.templates.render("refusal.txt", &view)?;
         fx.outbox
             .push(self.mail(&mail.from, "Mail not accepted".into(), body, Some(mail)));

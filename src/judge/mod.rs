@@ -20,6 +20,7 @@ mod queries;
 pub mod record;
 mod replies;
 mod sending;
+mod throttle;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -38,6 +39,7 @@ use crate::mail::transport::{Inbox, MaildirInbox, MaildirOutbox, Outbox, Transpo
 use crate::password;
 use crate::report::{TemplateError, Templates};
 use crate::rules::game::{Game, Viewer};
+use crate::rules::LineCheck;
 use crate::store::{Batch, Store, StoreError};
 use clock::Clock;
 use command::Command;

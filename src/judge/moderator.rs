@@ -10,7 +10,7 @@ impl Judge<'_> {
         parsed: &command::Parsed,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
-        let mut notes: Vec<String> = Vec::new();
+        let mut notes: Vec<String> = parsed.notes.clone();
         if parsed.orders.is_some() {
             notes.push("Moderators give no orders: the orders were ignored.".into());
         }
@@ -100,7 +100,7 @@ impl Judge<'_> {
                 Command::History(n) => {
                     self.history_reply(gc, &record, Viewer::Moderator, *n, mail, fx)?
                 }
-                Command::Help => self.help_reply(gc, &record, mail, fx)?,
+                Command::Help(_) => self.help_reply(gc, &record, None, mail, fx)?,
                 Command::Ready | Command::Wait => {
                     notes.push("READY and WAIT are for players.".into())
                 }

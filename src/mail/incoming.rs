@@ -104,8 +104,8 @@ pub fn parse(raw: &[u8]) -> Incoming {
         message_id,
         from: from.clone(),
         to,
-        subject: msg.subject().unwrap_or("").to_string(),
-        body,
+        subject: normalise(msg.subject().unwrap_or("")),
+        body: normalise(&body),
         automatic: auto_submitted || precedence || return_path_empty || daemon || from.is_empty(),
         references,
     }
@@ -123,6 +123,36 @@ fn sanitise(id: &str) -> String {
         })
         .take(200)
         .collect()
+}
+
+/// Text as a person reads it, whatever the mail client did to it: Unicode spaces
+/// (no-break, thin, ideographic …) become spaces, zero-width characters and the byte
+/// order mark go, dashes and minus signs become `-`, arrows become `->`, and line
+/// breaks are `\n`.
+pub fn normalise(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\r' => {}
+            '\u{00A0}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200A}'
+            | '\u{202F}'
+            | '\u{205F}'
+            | '\u{3000}'
+            | '\t' => out.push(' '),
+            '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => {}
+            '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' => {
+                out.push('-')
+            }
+            '\u{2192}' | '\u{27F6}' | '\u{2794}' | '\u{279C}' | '\u{27A1}' | '\u{21D2}' => {
+                out.push_str("->")
+            }
+            '\u{2028}' | '\u{2029}' => out.push('\n'),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// HTML to text, enough for orders: tags dropped, line breaks kept, entities decoded.
@@ -152,12 +182,54 @@ pub fn html_to_text(html: &str) -> String {
             (false, c) => out.push(c),
         }
     }
-    out.replace("&nbsp;", " ")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
+    decode_entities(&out)
+}
+
+/// HTML character references: the common named ones and every numeric one.
+fn decode_entities(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = rest[..rest.len().min(12)].find(';');
+        let decoded = end.and_then(|end| {
+            let name = &rest[1..end];
+            let c = match name {
+                "nbsp" => Some('\u{00A0}'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                "amp" => Some('&'),
+                "ndash" => Some('\u{2013}'),
+                "mdash" => Some('\u{2014}'),
+                "rarr" => Some('\u{2192}'),
+                "minus" => Some('\u{2212}'),
+                _ => {
+                    let num = name.strip_prefix('#')?;
+                    let code = match num.strip_prefix(['x', 'X']) {
+                        Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                        None => num.parse().ok()?,
+                    };
+                    char::from_u32(code)
+                }
+            }?;
+            Some((c, end + 1))
+        });
+        match decoded {
+            Some((c, len)) => {
+                out.push(c);
+                rest = &rest[len..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -193,5 +265,18 @@ mod tests {
             "B2 - C3\n\nC1 S\nA1 H"
         );
         assert_eq!(html_to_text("B2 -&gt; C3"), "B2 -> C3");
+        assert_eq!(
+            html_to_text("A1&#160;H &#x2192; &amp;x &bogus;"),
+            "A1\u{a0}H \u{2192} &x &bogus;"
+        );
+    }
+
+    #[test]
+    fn unicode_spacing_and_punctuation_read_as_a_person_would() {
+        assert_eq!(normalise("A1\u{a0}H"), "A1 H");
+        assert_eq!(normalise("B2\u{2009}\u{2013}\u{200b}C3"), "B2 -C3");
+        assert_eq!(normalise("B2 \u{2192} C3\r\n"), "B2 -> C3\n");
+        assert_eq!(normalise("\u{feff}READY"), "READY");
+        assert_eq!(normalise("C1 \u{2014} C2"), "C1 - C2");
     }
 }
