@@ -17,6 +17,7 @@ mod coverage;
 mod godsfire;
 mod godsfire_cases;
 mod godsfire_properties;
+mod hostile;
 mod imap_quirks;
 mod judge;
 mod properties;

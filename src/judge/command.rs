@@ -26,6 +26,8 @@ pub enum Command {
 pub const MAX_LINES: usize = 2_000;
 /// A line longer than this (in characters) is refused as too long, never read.
 pub const MAX_LINE_CHARS: usize = 200;
+/// An orders block has at most this many lines; the rest are not read (and said so).
+pub const MAX_ORDER_LINES: usize = 300;
 /// A refused over-long line is echoed cut to this many characters.
 pub const ECHO_CHARS: usize = 60;
 
@@ -81,6 +83,8 @@ pub fn parse(body: &str) -> Parsed {
     let mut block: Option<Vec<&str>> = None;
     let mut loose: Vec<&str> = Vec::new();
     let mut passwords = 0;
+    // Order lines past MAX_ORDER_LINES.
+    let mut dropped = 0;
     for (n, raw) in body.lines().enumerate() {
         if n == MAX_LINES {
             p.notes.push(format!(
@@ -120,8 +124,10 @@ pub fn parse(body: &str) -> Parsed {
             if line.eq_ignore_ascii_case("END") {
                 p.orders = Some(lines.join("\n"));
                 block = None;
-            } else {
+            } else if lines.len() < MAX_ORDER_LINES {
                 lines.push(line);
+            } else {
+                dropped += 1;
             }
             continue;
         }
@@ -197,6 +203,8 @@ pub fn parse(body: &str) -> Parsed {
         p.orders = Some(lines.join("\n"));
     }
     if p.orders.is_none() && p.commands.is_empty() && !loose.is_empty() {
+        dropped += loose.len().saturating_sub(MAX_ORDER_LINES);
+        loose.truncate(MAX_ORDER_LINES);
         p.orders = Some(loose.join("\n"));
     } else {
         for line in loose {
@@ -205,6 +213,11 @@ pub fn parse(body: &str) -> Parsed {
                 "not a command; orders go between ORDERS and END".into(),
             ));
         }
+    }
+    if dropped > 0 {
+        p.notes.push(format!(
+            "Orders have at most {MAX_ORDER_LINES} lines: {dropped} more were not read."
+        ));
     }
     p
 }
@@ -323,7 +336,7 @@ mod tests {
         assert_eq!(p.not_understood[0].0.chars().count(), ECHO_CHARS + 1);
         let many = "B2 H\n".repeat(MAX_LINES + 10);
         let p = parse(&many);
-        assert_eq!(p.orders.unwrap().lines().count(), MAX_LINES);
-        assert_eq!(p.notes.len(), 1);
+        assert_eq!(p.orders.unwrap().lines().count(), MAX_ORDER_LINES);
+        assert_eq!(p.notes.len(), 2, "{:?}", p.notes);
     }
 }

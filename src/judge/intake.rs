@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// How much of an incoming mail the store archives under `v1/raw/`.
+pub const RAW_KEPT_BYTES: usize = 1024 * 1024;
+
 impl Judge<'_> {
     /// A group of waiting mails, each exactly once: their raw bytes stored in one
     /// batch, then all their effects, with the marks that they are done, in another;
@@ -22,7 +25,9 @@ impl Judge<'_> {
             if self.store.contains(&done)? || !keys.insert(mail.key.clone()) {
                 continue;
             }
-            raw_batch.put_raw(&format!("v1/raw/{}", mail.key), &w.raw);
+            // The archive keeps the first MiB of a mail: enough to see what it was.
+            let kept = &w.raw[..w.raw.len().min(RAW_KEPT_BYTES)];
+            raw_batch.put_raw(&format!("v1/raw/{}", mail.key), kept);
             mails.push((mail, done));
         }
         let mut adjudicated = 0;

@@ -98,6 +98,40 @@ pub struct PassReport {
     pub errors: Vec<String>,
 }
 
+/// No mail the judge sends is larger than this, encoded (well under the 10 MB many
+/// servers accept): its text is cut at [`MAX_BODY_BYTES`], an attachment at
+/// [`MAX_ATTACHMENT_BYTES`].
+pub const MAX_MAIL_BYTES: usize = 1024 * 1024;
+/// The longest text of a mail the judge sends.
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+/// The largest attachment (`results.json`) of a mail the judge sends.
+pub const MAX_ATTACHMENT_BYTES: usize = 384 * 1024;
+
+/// A mail made to fit [`MAX_MAIL_BYTES`]: text cut with a note, an over-large
+/// attachment replaced by a note (the whole results stay in the store, for HISTORY and
+/// `pbem game show`).
+fn bounded(mut mail: Outgoing) -> Outgoing {
+    if mail.body.len() > MAX_BODY_BYTES {
+        let mut cut = MAX_BODY_BYTES - 200;
+        while !mail.body.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        mail.body.truncate(cut);
+        mail.body.push_str(
+            "\n\n[... the rest of this mail was cut: it was over the judge's size limit]\n",
+        );
+    }
+    if let Some((name, content)) = &mut mail.attachment {
+        if content.len() > MAX_ATTACHMENT_BYTES {
+            *content = serde_json::json!({
+                "cut": format!("{name} was {} bytes, over the judge's limit of {MAX_ATTACHMENT_BYTES}", content.len()),
+            })
+            .to_string();
+        }
+    }
+    mail
+}
+
 /// How many accepted replies are recorded together where resending is harmless.
 const SENT_RECORD_EVERY: usize = 256;
 /// … and where a resend duplicates a mail (SMTP): a crash may resend up to this many.
@@ -249,6 +283,11 @@ impl<'c> Judge<'c> {
         Ok(())
     }
 
+    /// How many full password checks (Argon2) this judge has done.
+    pub fn password_checks(&self) -> u64 {
+        self.passwords.full_checks()
+    }
+
     /// The stored record of a game.
     pub fn record(&self, id: &str) -> Result<Option<Record>, JudgeError> {
         Ok(self.store.get(&game_key(id))?)
@@ -309,6 +348,7 @@ impl<'c> Judge<'c> {
             fx.batch.put(&game_key(id), record);
         }
         for mail in fx.outbox {
+            let mail = bounded(mail);
             let seq = self.store.next_id()?;
             let key = format!("{}{seq:020}-{}", outbox::WAITING, mail.message_id);
             fx.batch.put(&key, &Queued::new(mail));

@@ -19,6 +19,10 @@ pub struct Incoming {
     pub references: Vec<String>,
 }
 
+/// Only this much of a mail's text is read (the command reader reads at most 2,000
+/// lines of it anyway).
+pub const MAX_TEXT_BYTES: usize = 512 * 1024;
+
 fn content_hash(raw: &[u8]) -> String {
     // FNV-1a, 64 bits twice with different offsets: stable across versions.
     let mut a: u64 = 0xcbf2_9ce4_8422_2325;
@@ -85,11 +89,23 @@ pub fn parse(raw: &[u8]) -> Incoming {
     let local = from.split('@').next().unwrap_or("");
     let daemon =
         local.eq_ignore_ascii_case("mailer-daemon") || local.eq_ignore_ascii_case("postmaster");
-    let body = msg
-        .body_text(0)
-        .map(|t| t.into_owned())
-        .or_else(|| msg.body_html(0).map(|h| html_to_text(&h)))
-        .unwrap_or_default();
+    // The plain text part; an HTML-only mail is converted here (mail-parser's own
+    // conversion joins block elements such as <div> onto one line).
+    let text_is_html = msg.text_part(0).is_none_or(|p| p.is_text_html());
+    let mut body = if text_is_html {
+        msg.body_html(0).map(|h| html_to_text(&h))
+    } else {
+        msg.body_text(0).map(|t| t.into_owned())
+    }
+    .unwrap_or_default();
+    // Only the start of a huge text is read: nothing a player writes needs more.
+    if body.len() > MAX_TEXT_BYTES {
+        let mut cut = MAX_TEXT_BYTES;
+        while !body.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        body.truncate(cut);
+    }
     let mut references: Vec<String> = Vec::new();
     if let Some(HeaderValue::TextList(l)) = msg.header("References") {
         references.extend(l.iter().map(|s| s.to_string()));
@@ -268,6 +284,18 @@ mod tests {
         assert_eq!(
             html_to_text("A1&#160;H &#x2192; &amp;x &bogus;"),
             "A1\u{a0}H \u{2192} &x &bogus;"
+        );
+    }
+
+    #[test]
+    fn html_mail_with_entities() {
+        let raw = "From: a@example.test\r\nSubject: x\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<div>PASSWORD&nbsp;pw-1</div><div>A1&nbsp;H</div><div>B2 &ndash;&#x200B; C2</div>\r\n";
+        let m = parse(raw.as_bytes());
+        assert_eq!(
+            m.body.trim(),
+            "PASSWORD pw-1\n\nA1 H\n\nB2 - C2",
+            "{:?}",
+            m.body
         );
     }
 
