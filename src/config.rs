@@ -28,6 +28,10 @@ pub struct Judge {
     pub poll_seconds: u64,
     /// Mails committed together in a pass (one write to disk per batch).
     pub batch: usize,
+    /// The longest one mail or one game's deadline may take before `pbem serve`'s
+    /// watchdog ends the process (a supervisor restarts it; the mail or game is set
+    /// aside after three attempts).
+    pub budget_seconds: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -140,6 +144,12 @@ struct JudgeFile {
     poll_seconds: u64,
     #[serde(default = "batch")]
     batch: usize,
+    #[serde(default = "budget_seconds")]
+    budget_seconds: u64,
+}
+
+fn budget_seconds() -> u64 {
+    120
 }
 
 fn batch() -> usize {
@@ -319,6 +329,7 @@ impl Config {
                 templates: f.judge.templates.as_deref().map(path),
                 poll_seconds: f.judge.poll_seconds.max(1),
                 batch: f.judge.batch.max(1),
+                budget_seconds: f.judge.budget_seconds.max(1),
             },
             transport,
             games,

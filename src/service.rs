@@ -52,6 +52,7 @@ pub fn serve(path: &Path) -> Result<(), String> {
                 .map_err(|_| format!("PBEM_CRASH: {n:?} is not a count"))?,
         );
     }
+    watchdog(&judge, config.judge.budget_seconds);
     tracing::info!(
         games = config.games.len(),
         address = %config.judge.address,
@@ -86,6 +87,30 @@ pub fn serve(path: &Path) -> Result<(), String> {
             }
         }
     }
+}
+
+/// Ends the process when one mail or one game's deadline has been worked on longer
+/// than `budget` seconds: a pass stuck there would never end. The supervisor (systemd's
+/// `Restart=`, see `deploy/`) starts the judge again; the attempt counts in the store
+/// set that mail or game aside after three tries, and the rest goes on.
+fn watchdog(judge: &Judge, budget: u64) {
+    let busy = judge.busy_since();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(250));
+        let since = busy.load(std::sync::atomic::Ordering::Relaxed);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0);
+        if since > 0 && now - since > budget as i64 {
+            tracing::error!(
+                budget_seconds = budget,
+                "one mail or game took longer than its budget: ending the process so a \
+                 supervisor restarts the judge (it is set aside after three attempts)"
+            );
+            std::process::exit(75);
+        }
+    });
 }
 
 /// A game's record: from the store, or, while a running judge holds the store, from

@@ -239,3 +239,148 @@ fn wrong_passwords_cannot_mail_bomb_a_player_or_burn_the_judge() {
         .iter()
         .any(|m| m.to == HARI && m.body.contains("ok       B2 - C2")));
 }
+
+#[test]
+fn a_mail_that_fails_is_set_aside_after_three_attempts_and_the_rest_goes_on() {
+    let mut w = fixed();
+    w.send(
+        HARI,
+        "[g1] pbem-fault",
+        &format!("PASSWORD {}\nB2 - C2", crate::world::password_of(HARI)),
+    );
+    w.orders(CLEON, "F2 H");
+    for pass in 1..=4 {
+        let mut judge = w.judge();
+        judge.set_group_size(2);
+        judge.crash_at(pbem::judge::CrashPoint::Fail, 0);
+        let report = judge
+            .poll_once()
+            .expect("a faulty mail does not stop the pass");
+        assert_eq!(report.errors.len(), 1, "pass {pass}: {:?}", report.errors);
+        if pass == 4 {
+            assert!(
+                report.errors[0].contains("set aside"),
+                "{:?}",
+                report.errors
+            );
+        }
+    }
+    let sent = w.sent();
+    // Cleon's mail, in the same group, was answered on the first pass.
+    assert_eq!(sent.iter().filter(|m| m.to == CLEON).count(), 1);
+    assert!(sent.iter().all(|m| m.to != HARI));
+    let notice: Vec<_> = sent.iter().filter(|m| m.to == MODERATOR.0).collect();
+    assert_eq!(notice.len(), 1, "the moderator is told once");
+    assert!(notice[0].body.contains("set aside"), "{}", notice[0].body);
+    assert!(!w.record().submissions.contains_key("foundation"));
+    // Later passes leave it alone.
+    w.pass();
+    assert!(w.sent().is_empty());
+}
+
+#[test]
+fn a_mail_that_hangs_ends_the_daemon_and_is_set_aside_after_three_restarts() {
+    use std::process::Command;
+    let mut w = fixed();
+    let config = w.dir.path().join("games.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        text.replacen(
+            "[judge]\n",
+            "[judge]\nbudget_seconds = 1\npoll_seconds = 1\n",
+            1,
+        ),
+    )
+    .unwrap();
+    w.send(
+        HARI,
+        "[g1] pbem-fault",
+        &format!("PASSWORD {}\nB2 - C2", crate::world::password_of(HARI)),
+    );
+    w.orders(CLEON, "F2 H");
+    for _ in 0..3 {
+        let start = Instant::now();
+        let status = Command::new(env!("CARGO_BIN_EXE_pbem"))
+            .args(["serve", "--config"])
+            .arg(&config)
+            .env("PBEM_CRASH", "hang:0")
+            .env("RUST_LOG", "error")
+            .output()
+            .unwrap();
+        assert_eq!(status.status.code(), Some(75), "{status:?}");
+        assert!(start.elapsed().as_secs() < 30);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["poll-once", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("set aside"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sent = w.sent();
+    assert_eq!(
+        sent.iter().filter(|m| m.to == CLEON).count(),
+        1,
+        "answered once"
+    );
+    assert!(sent.iter().all(|m| m.to != HARI));
+    assert_eq!(sent.iter().filter(|m| m.to == MODERATOR.0).count(), 1);
+}
+
+#[test]
+fn a_game_whose_adjudication_fails_is_suspended_and_the_other_games_go_on() {
+    let mut w = fixed();
+    // A second game, g2, beside g1.
+    let path = w.dir.path().join("games.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let game = &text[text.find("[[game]]").unwrap()..];
+    std::fs::write(
+        &path,
+        format!("{text}\n{}", game.replacen("id = \"g1\"", "id = \"g2\"", 1)),
+    )
+    .unwrap();
+    w.config = pbem::config::Config::load(&path).unwrap();
+    w.pass();
+    w.sent();
+    w.advance(chrono::Duration::hours(49));
+    {
+        let mut judge = w.judge();
+        judge.crash_at(pbem::judge::CrashPoint::FailAdjudication, 0);
+        let report = judge.poll_once().expect("the pass goes on");
+        // g1's adjudication failed; g2's, in the same pass, went well.
+        assert_eq!(report.phases_adjudicated, 1, "{report:?}");
+    }
+    let record = w.record();
+    assert!(record.suspended.is_some(), "g1 is suspended");
+    let sent = w.sent();
+    let notices: Vec<_> = sent
+        .iter()
+        .filter(|m| m.subject.contains("Game suspended"))
+        .collect();
+    assert!(!notices.is_empty() && notices.iter().all(|m| m.to == MODERATOR.0));
+    // A clean pass: g1 stays suspended (no retry loop).
+    w.pass();
+    assert!(w.record().suspended.is_some());
+    let g2 = w.judge().record("g2").unwrap().unwrap();
+    assert!(g2.suspended.is_none());
+    assert_eq!(
+        g2.game.label().turn,
+        2,
+        "g2 was adjudicated at its deadline"
+    );
+    // RESUME lets the judge try again.
+    w.send(
+        MODERATOR.0,
+        "[g1] resume",
+        &format!("PASSWORD {}\nRESUME", MODERATOR.1),
+    );
+    w.pass();
+    w.advance(chrono::Duration::minutes(1));
+    w.pass();
+    assert!(w.record().suspended.is_none());
+    assert_eq!(w.record().game.label().turn, 2);
+}

@@ -61,7 +61,31 @@ pub enum JudgeError {
     Crash(CrashPoint),
     #[error("{0}")]
     Setup(String),
+    /// A fault of the program while handling one mail or one game (a panic, a
+    /// template that does not render): that mail or game is set aside, the rest goes on.
+    #[error("fault: {0}")]
+    Fault(String),
 }
+
+impl JudgeError {
+    /// Whether the error concerns one mail or game only (the pass goes on without it),
+    /// rather than the judge as a whole (the store, an injected crash).
+    fn is_local(&self) -> bool {
+        matches!(self, JudgeError::Fault(_) | JudgeError::Template(_))
+    }
+}
+
+/// A panic's message.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic".into())
+}
+
+/// Attempts at one mail, or at one game's deadline, before it is set aside.
+pub const MAX_ATTEMPTS: u32 = 3;
 
 /// Where a test may make a pass stop, as if the process had been killed there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +98,13 @@ pub enum CrashPoint {
     BeforeSend,
     /// A reply was handed to the transport but not removed from the outbox.
     AfterSend,
+    /// Acting on a mail never ends (for the time-budget test): the watchdog of
+    /// `pbem serve` must end the process.
+    Hang,
+    /// Acting on a mail fails (a fault of the program, for the poison-mail test).
+    Fail,
+    /// Adjudicating a phase fails (a fault of a rule set, for the suspension test).
+    FailAdjudication,
 }
 
 impl CrashPoint {
@@ -83,6 +114,9 @@ impl CrashPoint {
             "after-commit" => Some(CrashPoint::AfterCommit),
             "before-send" => Some(CrashPoint::BeforeSend),
             "after-send" => Some(CrashPoint::AfterSend),
+            "hang" => Some(CrashPoint::Hang),
+            "fail" => Some(CrashPoint::Fail),
+            "fail-adjudication" => Some(CrashPoint::FailAdjudication),
             _ => None,
         }
     }
@@ -166,6 +200,9 @@ pub struct Judge<'c> {
     group_size: usize,
     inbox: std::cell::RefCell<Box<dyn Inbox>>,
     outbox: std::cell::RefCell<Box<dyn Outbox>>,
+    /// When the mail or game being handled now was started (Unix seconds; 0 when
+    /// idle), for the watchdog of `pbem serve`.
+    busy_since: std::sync::Arc<std::sync::atomic::AtomicI64>,
 }
 
 impl<'c> Judge<'c> {
@@ -208,6 +245,7 @@ impl<'c> Judge<'c> {
             crash_countdown: std::cell::Cell::new(0),
             crash_aborts: false,
             group_size: config.judge.batch,
+            busy_since: Default::default(),
         };
         judge.ensure_games()?;
         Ok(judge)
@@ -235,6 +273,18 @@ impl<'c> Judge<'c> {
         if self.crash_at == Some(at) {
             let left = self.crash_countdown.get();
             if left == 0 {
+                match at {
+                    CrashPoint::Hang => loop {
+                        std::thread::park();
+                    },
+                    CrashPoint::Fail => panic!("an injected fault"),
+                    CrashPoint::FailAdjudication => {
+                        // Once: the next game's adjudication goes well.
+                        self.crash_countdown.set(usize::MAX);
+                        panic!("an injected fault")
+                    }
+                    _ => {}
+                }
                 if self.crash_aborts {
                     std::process::abort();
                 }
@@ -264,7 +314,7 @@ impl<'c> Judge<'c> {
             report.phases_adjudicated += self.handle_group(group, &mut report)?;
             report.mails_read += group.len();
         }
-        report.phases_adjudicated += self.tick()?;
+        report.phases_adjudicated += self.tick(&mut report)?;
         report.replies_sent += self.send_outbox(&mut report)?;
         Ok(report)
     }
@@ -281,6 +331,29 @@ impl<'c> Judge<'c> {
             return Err(e.to_string());
         }
         Ok(())
+    }
+
+    /// When the unit of work under way began (Unix seconds, 0 when idle): a watchdog
+    /// reads it from another thread.
+    pub fn busy_since(&self) -> std::sync::Arc<std::sync::atomic::AtomicI64> {
+        self.busy_since.clone()
+    }
+
+    /// Runs one unit of work (a mail, a game's deadline) with the watchdog told, a
+    /// panic in it turned into an error.
+    fn unit<T>(&self, f: impl FnOnce() -> Result<T, JudgeError>) -> Result<T, JudgeError> {
+        use std::sync::atomic::Ordering;
+        self.busy_since.store(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs() as i64)
+                .unwrap_or(1),
+            Ordering::Relaxed,
+        );
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .unwrap_or_else(|panic| Err(JudgeError::Fault(panic_text(&panic))));
+        self.busy_since.store(0, Ordering::Relaxed);
+        result
     }
 
     /// How many full password checks (Argon2) this judge has done.
@@ -312,6 +385,7 @@ impl<'c> Judge<'c> {
                     .iter()
                     .map(|p| (p.power.clone(), p.address.clone()))
                     .collect(),
+                suspended: None,
             };
             let mut fx = self.effects();
             fx.records.insert(gc.id.clone(), record);

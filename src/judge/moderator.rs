@@ -73,16 +73,21 @@ impl Judge<'_> {
                         fx.records.insert(gc.id.clone(), record);
                     }
                 }
-                Command::Resume => match record.paused.take() {
-                    Some(left) => {
-                        let d = now + Duration::seconds(left);
-                        record.deadline = Some(d);
-                        notes.push(format!("RESUME: the deadline is now {}.", replies::utc(d)));
-                        fx.records.insert(gc.id.clone(), record);
-                        self.advance(gc, fx, false)?;
+                Command::Resume => {
+                    match record.paused.take() {
+                        Some(left) => {
+                            if let Some(why) = record.suspended.take() {
+                                notes.push(format!("RESUME: the game was suspended ({why}); the judge tries again."));
+                            }
+                            let d = now + Duration::seconds(left);
+                            record.deadline = Some(d);
+                            notes.push(format!("RESUME: the deadline is now {}.", replies::utc(d)));
+                            fx.records.insert(gc.id.clone(), record);
+                            self.advance(gc, fx, false)?;
+                        }
+                        None => notes.push("RESUME: the game is not paused.".into()),
                     }
-                    None => notes.push("RESUME: the game is not paused.".into()),
-                },
+                }
                 Command::Replace { power, address } => {
                     if !record.addresses.contains_key(power)
                         && !record.game.powers().contains(power)
