@@ -61,6 +61,12 @@ pub fn serve(path: &Path) -> Result<(), String> {
     );
     loop {
         let mut busy = false;
+        judge.handle_requests();
+        match judge.scheduled_backup() {
+            Ok(Some(path)) => tracing::info!(file = %path.display(), "scheduled backup"),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "scheduled backup failed"),
+        }
         match judge.poll_once() {
             Ok(p) if !p.errors.is_empty() => {
                 for e in &p.errors {
@@ -223,5 +229,93 @@ pub fn hash_password() -> Result<(), String> {
         return Err("an empty password".into());
     }
     println!("{}", crate::password::hash(password));
+    Ok(())
+}
+
+/// Opens the store of a configuration for a command, when no judge holds it: `None`
+/// when the running judge does. A store that does not exist is an error (nothing is
+/// created).
+fn free_store(config: &Config, create: bool) -> Result<Option<Store>, String> {
+    let path = &config.judge.store;
+    if !path.exists() && !create {
+        return Err(format!(
+            "no store at {} (has the judge run? the path is judge.store in games.toml)",
+            path.display()
+        ));
+    }
+    match Store::open_waiting(path, Duration::from_millis(200)) {
+        Ok(store) => Ok(Some(store)),
+        Err(e) if Store::is_locked(&e) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Does `request` on the store: directly when it is free, else through the running
+/// judge.
+fn on_store(config: &Config, request: crate::control::Request) -> Result<String, String> {
+    let create = matches!(request, crate::control::Request::Import { .. });
+    match free_store(config, create)? {
+        Some(store) => crate::control::carry_out(&store, &request, chrono::Utc::now()),
+        None => {
+            let wait = Duration::from_secs(config.judge.poll_seconds * 2 + 30);
+            crate::control::ask(&config.judge.store, &request, wait)
+        }
+    }
+}
+
+/// An absolute path (requests go to a daemon that may run elsewhere).
+fn absolute(path: &Path) -> Result<std::path::PathBuf, String> {
+    std::path::absolute(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+pub fn backup(path: &Path, dir: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let dir = absolute(dir)?;
+    println!(
+        "{}",
+        on_store(&config, crate::control::Request::Backup { dir })?
+    );
+    Ok(())
+}
+
+pub fn export(path: &Path, id: &str, out: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let file = absolute(out)?;
+    let request = crate::control::Request::Export {
+        game: id.to_string(),
+        file,
+    };
+    println!("{}", on_store(&config, request)?);
+    Ok(())
+}
+
+pub fn import(path: &Path, file: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let file = absolute(file)?;
+    println!(
+        "{}",
+        on_store(&config, crate::control::Request::Import { file })?
+    );
+    Ok(())
+}
+
+/// `pbem restore FILE`: into the configured store, which must be new or empty.
+pub fn restore(path: &Path, file: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let store = match Store::open_waiting(&config.judge.store, Duration::from_millis(200)) {
+        Ok(store) => store,
+        Err(e) if Store::is_locked(&e) => {
+            return Err(format!(
+                "the judge is running and holds {}: stop it before restoring",
+                config.judge.store.display()
+            ))
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let n = crate::backup::restore(&store, file).map_err(|e| e.to_string())?;
+    println!(
+        "{n} entries restored into {}; start the judge again",
+        config.judge.store.display()
+    );
     Ok(())
 }

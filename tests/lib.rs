@@ -11,6 +11,7 @@
 //!
 //! The judge against real Postfix and Dovecot is its own binary, `tests/real_mail/`.
 
+mod backup;
 mod cases;
 mod cli;
 mod coverage;

@@ -12,6 +12,7 @@
 pub mod clock;
 pub mod command;
 mod intake;
+mod maintenance;
 mod moderator;
 pub mod outbox;
 mod phases;
