@@ -128,7 +128,10 @@ mod erased {
 }
 
 /// A backup file read whole: its header's game (for an export) and its entries.
-fn read_file(path: &Path) -> Result<(Option<String>, Vec<(String, Vec<u8>)>), BackupError> {
+/// A backup file's game (for an export) and its entries.
+type Contents = (Option<String>, Vec<(String, Vec<u8>)>);
+
+fn read_file(path: &Path) -> Result<Contents, BackupError> {
     let file = std::fs::File::open(path).map_err(io(path))?;
     let bad = |line: usize, why: String| BackupError::Bad {
         path: path.display().to_string(),
