@@ -389,10 +389,63 @@ impl<'c> Judge<'c> {
                 suspended: None,
             };
             let mut fx = self.effects();
+            self.welcome(gc, &record, &mut fx)?;
             fx.records.insert(gc.id.clone(), record);
             // A phase nobody owes (a solo Imperium's turn) is played at once.
             self.advance(gc, &mut fx, false)?;
             self.commit(fx)?;
+        }
+        Ok(())
+    }
+
+    /// The welcome mail of a new game, to each player (their power's view) and each
+    /// moderator.
+    fn welcome(&self, gc: &GameConfig, record: &Record, fx: &mut Effects) -> Result<(), JudgeError> {
+        let play = record.game.play();
+        let label = play.label();
+        let powers = play.powers();
+        let mut phases: Vec<&str> = play.phases();
+        if phases.is_empty() {
+            phases.push(label.phase);
+        }
+        let phases: Vec<(String, String)> = phases
+            .iter()
+            .map(|p| (p.to_string(), replies::length(gc.phase_length(p))))
+            .collect();
+        let deadline = record.deadline.unwrap_or_else(|| self.clock.now());
+        for reader in self.readers(gc, record) {
+            let power = reader.power.as_deref();
+            let example = power
+                .map(|p| play.example_orders(p))
+                .unwrap_or_default()
+                .lines()
+                .map(str::to_string)
+                .collect();
+            let view = replies::Welcome {
+                game: &gc.id,
+                rules: gc.rules.name(),
+                power: power.unwrap_or(""),
+                others: powers
+                    .iter()
+                    .filter(|p| Some(p.as_str()) != power)
+                    .cloned()
+                    .collect(),
+                turn: label.turn,
+                phase: label.phase,
+                deadline_utc: replies::utc(deadline),
+                deadline_local: replies::local(deadline, gc.time_zone),
+                phases: phases.clone(),
+                board: play.board_text(reader.viewer()),
+                standing: play.standing(),
+                example,
+            };
+            let body = self.templates.render("welcome.txt", &view)?;
+            let subject = match power {
+                Some(p) => format!("[{}] Welcome: you play {p}", gc.id),
+                None => format!("[{}] Welcome: you moderate this game", gc.id),
+            };
+            fx.outbox
+                .push(self.mail(&reader.address, subject, body, None));
         }
         Ok(())
     }

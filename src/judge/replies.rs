@@ -249,3 +249,33 @@ pub struct Help {
     pub example: Vec<String>,
     pub example_power: String,
 }
+
+#[derive(Serialize)]
+pub struct Welcome<'a> {
+    pub game: &'a str,
+    pub rules: &'static str,
+    /// The reader's power; empty for a moderator.
+    pub power: &'a str,
+    pub others: Vec<String>,
+    pub turn: u32,
+    pub phase: &'static str,
+    pub deadline_utc: String,
+    pub deadline_local: String,
+    /// (phase, length) pairs.
+    pub phases: Vec<(String, String)>,
+    pub board: String,
+    pub standing: Vec<String>,
+    pub example: Vec<String>,
+}
+
+/// A duration as a person writes it: `48h`, `2d`, `90m`.
+pub fn length(d: chrono::Duration) -> String {
+    let minutes = d.num_minutes();
+    if minutes % (24 * 60) == 0 && minutes >= 24 * 60 * 2 {
+        format!("{} days", minutes / (24 * 60))
+    } else if minutes % 60 == 0 {
+        format!("{} hours", minutes / 60)
+    } else {
+        format!("{minutes} minutes")
+    }
+}

@@ -34,11 +34,17 @@ fn content_hash(raw: &[u8]) -> String {
     format!("sha-less-{a:016x}{b:016x}")
 }
 
-/// Reads a raw mail. Never fails: what cannot be read is left empty.
-pub fn parse(raw: &[u8]) -> Incoming {
+/// Only this much of a raw mail is parsed (its text is cut at [`MAX_TEXT_BYTES`]
+/// anyway); the Message-ID, or the hash of the whole mail, still identifies it.
+pub const MAX_RAW_BYTES: usize = 2 * 1024 * 1024;
+
+/// Reads a raw mail. Never fails: what cannot be read is left empty. Cost is bounded:
+/// at most [`MAX_RAW_BYTES`] are parsed.
+pub fn parse(whole: &[u8]) -> Incoming {
+    let raw = &whole[..whole.len().min(MAX_RAW_BYTES)];
     let Some(msg) = MessageParser::default().parse(raw) else {
         return Incoming {
-            key: content_hash(raw),
+            key: content_hash(whole),
             message_id: None,
             from: String::new(),
             to: Vec::new(),
@@ -116,7 +122,7 @@ pub fn parse(raw: &[u8]) -> Incoming {
         key: message_id
             .as_deref()
             .map(|id| format!("id-{}", sanitise(id)))
-            .unwrap_or_else(|| content_hash(raw)),
+            .unwrap_or_else(|| content_hash(whole)),
         message_id,
         from: from.clone(),
         to,
@@ -146,6 +152,13 @@ fn sanitise(id: &str) -> String {
 /// order mark go, dashes and minus signs become `-`, arrows become `->`, and line
 /// breaks are `\n`.
 pub fn normalise(text: &str) -> String {
+    // Most mail is plain ASCII with nothing to change.
+    if text
+        .bytes()
+        .all(|b| b.is_ascii() && b != b'\r' && b != b'\t')
+    {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
