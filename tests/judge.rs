@@ -10,8 +10,17 @@ const CLEON: &str = "cleon@example.test";
 const MULE: &str = "mule@example.test";
 const PREEM: &str = "preem@example.test";
 
+/// A game from fixed start positions, its welcome mails already read.
 fn fixed() -> World {
-    World::new(FIXED_START)
+    let mut w = World::new(FIXED_START);
+    w.pass();
+    let welcome = w.sent();
+    assert_eq!(
+        welcome.len(),
+        5,
+        "a welcome to each player and the moderator"
+    );
+    w
 }
 
 /// The four powers' first-turn orders (Foundation's has one error line).

@@ -15,6 +15,7 @@ mod backup;
 mod cases;
 mod cli;
 mod coverage;
+mod first_hour;
 mod godsfire;
 mod godsfire_cases;
 mod godsfire_properties;

@@ -400,7 +400,12 @@ impl<'c> Judge<'c> {
 
     /// The welcome mail of a new game, to each player (their power's view) and each
     /// moderator.
-    fn welcome(&self, gc: &GameConfig, record: &Record, fx: &mut Effects) -> Result<(), JudgeError> {
+    fn welcome(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
         let play = record.game.play();
         let label = play.label();
         let powers = play.powers();

@@ -152,15 +152,21 @@ fn sanitise(id: &str) -> String {
 /// order mark go, dashes and minus signs become `-`, arrows become `->`, and line
 /// breaks are `\n`.
 pub fn normalise(text: &str) -> String {
-    // Most mail is plain ASCII with nothing to change.
-    if text
-        .bytes()
-        .all(|b| b.is_ascii() && b != b'\r' && b != b'\t')
-    {
-        return text.to_string();
-    }
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    // Runs of plain ASCII (the usual case) are copied whole.
+    let bytes = text.as_bytes();
+    let mut run = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii() && b != b'\r' && b != b'\t' {
+            i += 1;
+            continue;
+        }
+        out.push_str(&text[run..i]);
+        let c = text[i..].chars().next().expect("a char starts here");
+        i += c.len_utf8();
+        run = i;
         match c {
             '\r' => {}
             '\u{00A0}'
@@ -181,6 +187,7 @@ pub fn normalise(text: &str) -> String {
             c => out.push(c),
         }
     }
+    out.push_str(&text[run..]);
     out
 }
 
