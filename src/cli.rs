@@ -25,24 +25,29 @@ pub enum Command {
     },
     /// Run the judge: poll the mailbox, adjudicate, send replies, sleep, again.
     Serve {
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
     /// One pass of the judge (for cron and tests), then exit.
     PollOnce {
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
     /// List the replies waiting to be sent and those a server refused for good; with
     /// --resend-failed, put the latter back to be sent again (the judge must be stopped).
     Outbox {
+        /// Put the replies set aside back in the outbox, to be sent on the next pass.
         #[arg(long)]
         resend_failed: bool,
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
-    /// Show a game's stored state (read-only).
+    /// A game's stored state (read-only), or a game moved between judges.
     Game {
+        /// What to do with the game.
         #[command(subcommand)]
         command: GameCommand,
     },
@@ -51,6 +56,7 @@ pub enum Command {
     Backup {
         /// The folder the backup file goes into (made if missing).
         dir: PathBuf,
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
@@ -59,6 +65,7 @@ pub enum Command {
     Restore {
         /// The backup file (`pbem-….backup`).
         file: PathBuf,
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
@@ -69,7 +76,7 @@ pub enum Command {
     /// Time the adjudication of generated movement phases of several sizes.
     Bench {
         /// Fleet counts to measure, comma-separated.
-        #[arg(long, value_delimiter = ',', default_values_t = [1_000, 10_000, 100_000])]
+        #[arg(long, value_delimiter = ',', default_value = "1000,10000,100000")]
         fleets: Vec<usize>,
         /// Distinct phases adjudicated per size (default: enough for a steady median;
         /// 0 only generates one, for counting instructions with valgrind).
@@ -90,6 +97,7 @@ pub enum GameCommand {
         /// The state as JSON (the position in the shape of `pbem adjudicate`).
         #[arg(long)]
         json: bool,
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
@@ -101,6 +109,7 @@ pub enum GameCommand {
         /// The file to write.
         #[arg(long)]
         out: PathBuf,
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
@@ -109,6 +118,7 @@ pub enum GameCommand {
     Import {
         /// The export file.
         file: PathBuf,
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
@@ -128,7 +138,14 @@ pub fn run(cli: Cli) -> ExitCode {
             }
         },
         Command::Serve { config } => report(crate::service::serve(&config)),
-        Command::PollOnce { config } => report(crate::service::poll_once(&config)),
+        Command::PollOnce { config } => match crate::service::poll_once(&config) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(1),
+            Err(e) => {
+                eprintln!("pbem: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Game {
             command: GameCommand::Show { id, json, config },
         } => report(crate::service::show(&config, &id, json)),

@@ -142,6 +142,56 @@ struct File {
     games: Vec<GameFile>,
 }
 
+/// Reads `games.toml`: a syntax error is told with its line, a wrong value with the
+/// game and the key it is about (`game andromeda: seed: expected an integer, …`).
+fn read_file(text: &str) -> Result<File, String> {
+    let table: toml::Table =
+        toml::from_str(text).map_err(|e| crate::toml_text::one_line(&e, text))?;
+    let de = toml::Deserializer::new(text);
+    serde_path_to_error::deserialize::<_, File>(de).map_err(|e| {
+        let mut path = e.path().to_string();
+        // game[2].seed → game andromeda: seed
+        if let Some(rest) = path.strip_prefix("game[") {
+            if let Some((k, key)) = rest.split_once(']') {
+                let id = k
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|k| {
+                        table
+                            .get("game")?
+                            .as_array()?
+                            .get(k)?
+                            .get("id")?
+                            .as_str()
+                            .map(str::to_string)
+                    })
+                    .unwrap_or_else(|| {
+                        format!("number {}", k.parse::<usize>().map(|k| k + 1).unwrap_or(0))
+                    });
+                path = format!("game {id}{}", key.replacen('.', ": ", 1));
+            }
+        }
+        let message = crate::toml_text::one_line(e.inner(), text);
+        let message = message
+            .split_once(": ")
+            .map(|(_, m)| m)
+            .unwrap_or(&message)
+            .to_string();
+        if message.starts_with("unknown key") {
+            // The path ends with the unknown key itself, which the message names.
+            path = match path.rfind([':', '.']) {
+                Some(at) => path[..at].to_string(),
+                None => String::new(),
+            };
+        }
+        if path.is_empty() || path == "." {
+            message
+        } else {
+            format!("{path}: {message}")
+        }
+    })
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JudgeFile {
@@ -304,7 +354,7 @@ impl Config {
 
     /// Parses the text of a `games.toml`; relative paths are taken from `dir`.
     pub fn parse(text: &str, dir: &Path) -> Result<Config, String> {
-        let f: File = toml::from_str(text).map_err(|e| crate::toml_text::one_line(&e, text))?;
+        let f = read_file(text)?;
         if !is_address(&f.judge.address) {
             return Err(format!(
                 "judge.address: {:?} is not a mail address",
@@ -482,6 +532,36 @@ impl GameConfig {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_wrong_value_is_told_with_its_game_and_key() {
+        let base = "[judge]\naddress = \"j@example.test\"\nstore = \"s\"\n[transport]\nkind = \"maildir\"\ninbox = \"i\"\noutbox = \"o\"\n";
+        let e = super::Config::parse(
+            &format!("{base}[[game]]\nid = \"andromeda\"\nrules = \"godsfire\"\nseed = \"x\"\n"),
+            std::path::Path::new("."),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            e,
+            "game andromeda: seed: expected an integer, found string \"x\""
+        );
+        let e = super::Config::parse(
+            &format!("{base}[[game]]\nid = \"andromeda\"\nrules = \"godsfire\"\ncolour = 1\n"),
+            std::path::Path::new("."),
+        )
+        .err()
+        .unwrap();
+        assert!(e.starts_with("game andromeda: unknown key `colour`"), "{e}");
+        let e = super::Config::parse(
+            &format!("{base}poll_seconds = \"often\"\n")
+                .replace("[transport]", "poll_seconds = \"often\"\n[transport]"),
+            std::path::Path::new("."),
+        )
+        .err()
+        .unwrap();
+        assert!(e.contains("poll_seconds: expected an integer"), "{e}");
+    }
+
     use super::*;
 
     #[test]

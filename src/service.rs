@@ -15,9 +15,23 @@ fn load(path: &Path) -> Result<Config, String> {
     Config::load(path).map_err(|e| e.to_string())
 }
 
-pub fn poll_once(path: &Path) -> Result<(), String> {
+/// Opens the judge for a command, saying plainly when a running judge holds the store.
+fn open_judge<'c>(config: &'c Config) -> Result<Judge<'c>, String> {
+    Judge::open(config, &SystemClock).map_err(|e| match &e {
+        crate::judge::JudgeError::Store(s) if Store::is_locked(s) => format!(
+            "the judge is running (pbem serve) and holds {}: it does this work itself",
+            config.judge.store.display()
+        ),
+        _ => e.to_string(),
+    })
+}
+
+/// One pass. Exits non-zero (1) when part of the work could not be done (a mailbox
+/// out of reach, a password variable unset, replies refused), so cron and systemd
+/// notice; the errors are printed one a line.
+pub fn poll_once(path: &Path) -> Result<bool, String> {
     let config = load(path)?;
-    let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    let judge = open_judge(&config)?;
     let pass = judge.poll_once().map_err(|e| e.to_string())?;
     println!(
         "read {} mails, adjudicated {} phases, sent {} replies",
@@ -26,7 +40,7 @@ pub fn poll_once(path: &Path) -> Result<(), String> {
     for e in &pass.errors {
         eprintln!("pbem: {e}");
     }
-    Ok(())
+    Ok(pass.errors.is_empty())
 }
 
 /// Polls for ever. A failed pass is logged and retried after the pause: the daemon
@@ -38,9 +52,11 @@ pub fn serve(path: &Path) -> Result<(), String> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
+        // Colour only for a person at a terminal: a log file or journal gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let config = load(path)?;
-    let mut judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    let mut judge = open_judge(&config)?;
     // A test hook: die at a given point, as if killed there (see CrashPoint).
     if let Ok(spec) = std::env::var("PBEM_CRASH") {
         let (point, n) = spec.split_once(':').unwrap_or((&spec, "0"));
@@ -122,6 +138,13 @@ fn watchdog(judge: &Judge, budget: u64) {
 /// A game's record: from the store, or, while a running judge holds the store, from
 /// the snapshot it writes after every change.
 fn read_record(config: &Config, id: &str) -> Result<Record, String> {
+    // Nothing is created: no store yet is an answer, not a new empty store.
+    if !config.judge.store.exists() {
+        return Err(format!(
+            "no store at {} yet: the judge has not run (pbem poll-once or pbem serve)",
+            config.judge.store.display()
+        ));
+    }
     match Store::open_waiting(&config.judge.store, Duration::from_millis(200)) {
         Ok(store) => store
             .get(&game_key(id))
@@ -193,15 +216,11 @@ pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
 /// replies set aside go back to be sent on the judge's next pass.
 pub fn outbox(path: &Path, resend: bool) -> Result<(), String> {
     let config = load(path)?;
-    let store = match Store::open_waiting(&config.judge.store, Duration::from_millis(200)) {
-        Ok(store) => store,
-        Err(e) if Store::is_locked(&e) => {
-            return Err(format!(
-                "the judge is running and holds {}: stop it to look at its outbox",
-                config.judge.store.display()
-            ))
-        }
-        Err(e) => return Err(e.to_string()),
+    let Some(store) = free_store(&config, false)? else {
+        return Err(format!(
+            "the judge is running and holds {}: stop it to look at its outbox",
+            config.judge.store.display()
+        ));
     };
     if resend {
         let n = crate::judge::outbox::resend_failed(&store).map_err(|e| e.to_string())?;
