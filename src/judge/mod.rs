@@ -377,41 +377,47 @@ impl<'c> Judge<'c> {
 
     fn ensure_games(&self) -> Result<(), JudgeError> {
         let now = self.clock.now();
+        // New games are committed in groups, like mail: one write to disk a group.
+        let mut fx = self.effects();
+        let mut pending = Vec::new();
         for gc in &self.config.games {
             if self.known.borrow().contains(&gc.id) {
                 continue;
             }
+            pending.push(gc.id.clone());
             if self.store.contains(&game_key(&gc.id))? {
                 // Brought in under the judge (an import): index it like the others.
-                let mut fx = self.effects();
                 let record = self.load(&mut fx, &gc.id)?;
                 fx.records.insert(gc.id.clone(), record);
-                self.commit(fx)?;
-                self.known.borrow_mut().insert(gc.id.clone());
-                continue;
+            } else {
+                let game = Game::new(gc.rules, &gc.options, gc.start.as_ref(), gc.seed)
+                    .expect("checked when the configuration was read");
+                let phase = game.label().phase;
+                let record = Record {
+                    game,
+                    deadline: Some(now + gc.phase_length(phase)),
+                    paused: None,
+                    submissions: BTreeMap::new(),
+                    addresses: gc
+                        .players
+                        .iter()
+                        .map(|p| (p.power.clone(), p.address.clone()))
+                        .collect(),
+                    suspended: None,
+                };
+                self.welcome(gc, &record, &mut fx)?;
+                fx.records.insert(gc.id.clone(), record);
+                // A phase nobody owes (a solo Imperium's turn) is played at once.
+                self.advance(gc, &mut fx, false)?;
             }
-            let game = Game::new(gc.rules, &gc.options, gc.start.as_ref(), gc.seed)
-                .expect("checked when the configuration was read");
-            let phase = game.label().phase;
-            let record = Record {
-                game,
-                deadline: Some(now + gc.phase_length(phase)),
-                paused: None,
-                submissions: BTreeMap::new(),
-                addresses: gc
-                    .players
-                    .iter()
-                    .map(|p| (p.power.clone(), p.address.clone()))
-                    .collect(),
-                suspended: None,
-            };
-            let mut fx = self.effects();
-            self.welcome(gc, &record, &mut fx)?;
-            fx.records.insert(gc.id.clone(), record);
-            // A phase nobody owes (a solo Imperium's turn) is played at once.
-            self.advance(gc, &mut fx, false)?;
+            if pending.len() >= self.group_size {
+                self.commit(std::mem::replace(&mut fx, self.effects()))?;
+                self.known.borrow_mut().extend(pending.drain(..));
+            }
+        }
+        if !pending.is_empty() {
             self.commit(fx)?;
-            self.known.borrow_mut().insert(gc.id.clone());
+            self.known.borrow_mut().extend(pending);
         }
         Ok(())
     }
