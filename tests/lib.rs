@@ -10,6 +10,7 @@
 //! - `judge`: the judge end to end through Maildir and sled (`world` sets one up).
 //! - `real_mail`: the judge against real Postfix and Dovecot (`mailserver` starts them).
 
+mod bfge;
 mod cases;
 mod cli;
 mod coverage;
