@@ -1,0 +1,260 @@
+//! What each viewer may see (B13.3), and the text players read.
+//!
+//! Everything a player is sent is cut from the judge's whole JSON by [`cut`]: the
+//! results mail's `results.json`, the text of its results (made by [`results_view`]
+//! from the cut JSON) and the board (made by [`board_text`] from the cut position).
+//! So the text and the JSON cannot disagree, and nothing the cut removes can reach a
+//! player by another road.
+//!
+//! A power does not see the other power's `hand`, `chit_pool` and `draws`, the
+//! contents of the common chit pool (its size stays), or the other power's result
+//! lines marked `private` (`DISCARD` lines, `REPRESS` lines that cancelled nothing).
+//! An observer sees what both powers may see; a moderator sees everything.
+
+use std::fmt::Write;
+
+use serde_json::{json, Value};
+
+use super::state::State;
+use crate::rules::game::Viewer;
+
+/// The JSON as `viewer` may see it.
+pub fn cut(json: &Value, viewer: Viewer) -> Value {
+    let may_see = |power: &str| match viewer {
+        Viewer::Moderator => true,
+        Viewer::Power(p) => p == power,
+        Viewer::Public => false,
+    };
+    if viewer == Viewer::Moderator {
+        return json.clone();
+    }
+    let mut v = json.clone();
+    let Some(map) = v.as_object_mut() else {
+        return v;
+    };
+    if let Some(Value::Array(powers)) = map.get_mut("powers") {
+        for p in powers {
+            let id = p["id"].as_str().unwrap_or("").to_string();
+            if !may_see(&id) {
+                if let Some(o) = p.as_object_mut() {
+                    o.remove("hand");
+                    o.remove("chit_pool");
+                }
+            }
+        }
+    }
+    if let Some(Value::Array(draws)) = map.get_mut("draws") {
+        draws.retain(|d| may_see(d["power"].as_str().unwrap_or("")));
+    }
+    if let Some(Value::Object(common)) = map.get_mut("common") {
+        common.remove("chits");
+    }
+    if let Some(Value::Array(results)) = map.get_mut("results") {
+        results.retain(|r| {
+            r["private"].as_bool() != Some(true) || may_see(r["power"].as_str().unwrap_or(""))
+        });
+    }
+    v
+}
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or("")
+}
+
+/// The results view the mail templates read (`results`, `events`, `systems`), made
+/// from a (cut) JSON alone.
+pub fn results_view(json: &Value) -> Value {
+    let results: Vec<Value> = json["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            json!({
+                "power": r["power"], "order": r["order"],
+                "outcome": r["outcome"], "detail": r["detail"],
+            })
+        })
+        .collect();
+    let mut events: Vec<String> = json["events"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| format!("{} {}", s(&e["step"]), s(&e["text"])))
+        .collect();
+    for d in json["draws"].as_array().into_iter().flatten() {
+        events.push(format!(
+            "B5 {} draws {} from {} chit pool",
+            s(&d["power"]),
+            s(&d["chit"]),
+            if s(&d["from"]) == "own" {
+                "its own"
+            } else {
+                "the common"
+            }
+        ));
+    }
+    let systems: Vec<Value> = json["regions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r["control"].is_string())
+        .map(|r| json!([r["name"], r["control"]]))
+        .collect();
+    json!({ "results": results, "events": events, "systems": systems })
+}
+
+fn counts(v: &Value) -> String {
+    let parts: Vec<String> = v
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, n)| format!("{n}{k}"))
+        .collect();
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(" ")
+    }
+}
+
+fn chits(v: &Value) -> String {
+    let parts: Vec<String> = v
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The board as text, from a (cut) position JSON and the turn and phase.
+pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
+    let mut out = String::new();
+    let chaos = json["chaos"].as_i64().unwrap_or(0);
+    let _ = writeln!(
+        out,
+        "Turn {turn}, {phase} phase. Chaos Index {chaos} ({} band).",
+        super::types::Band::of(chaos).name()
+    );
+    let (low, high) = State::victory_levels(turn.max(1));
+    let _ = writeln!(
+        out,
+        "At the end of turn {}: red wins at {low} or less, blue at {high} or more.",
+        turn.max(1)
+    );
+    let _ = writeln!(out, "\nRegion   C  P  R  control  fleets");
+    let fleets = json["fleets"].as_array().cloned().unwrap_or_default();
+    for r in json["regions"].as_array().into_iter().flatten() {
+        let name = s(&r["name"]);
+        let mut here: Vec<String> = Vec::new();
+        for p in ["blue", "red"] {
+            for garrison in [true, false] {
+                let list: Vec<String> = fleets
+                    .iter()
+                    .filter(|f| {
+                        s(&f["at"]) == name
+                            && s(&f["power"]) == p
+                            && f["garrison"].as_bool() == Some(garrison)
+                    })
+                    .map(|f| format!("{}{}", f["count"], s(&f["type"])))
+                    .collect();
+                if !list.is_empty() {
+                    here.push(format!(
+                        "{p}{} {}",
+                        if garrison { " garrison" } else { "" },
+                        list.join(" ")
+                    ));
+                }
+            }
+        }
+        let _ = writeln!(
+            out,
+            "{:<8} {:>2} {:>2} {:>2}  {:<7}  {}{}",
+            name,
+            r["combat"],
+            r["political"],
+            r["resource"],
+            r["control"].as_str().unwrap_or("-"),
+            if here.is_empty() {
+                "-".to_string()
+            } else {
+                here.join("; ")
+            },
+            if r["resolved"].as_bool() == Some(true) {
+                " (resolved)"
+            } else {
+                ""
+            }
+        );
+    }
+    for p in json["powers"].as_array().into_iter().flatten() {
+        let id = s(&p["id"]);
+        let display: Vec<String> = fleets
+            .iter()
+            .filter(|f| s(&f["at"]) == "base" && s(&f["power"]) == id)
+            .map(|f| format!("{}{}", f["count"], s(&f["type"])))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n{id}: {} RP; {} chit(s) in hand, {} in its own chit pool; TH supply {}",
+            p["rp"], p["hand_size"], p["chit_pool_size"], p["th_supply"]
+        );
+        let _ = writeln!(
+            out,
+            "  display: {}",
+            if display.is_empty() {
+                "nothing".to_string()
+            } else {
+                display.join(" ")
+            }
+        );
+        let _ = writeln!(out, "  force pool: {}", counts(&p["force_pool"]));
+        if let Some(h) = p.get("hand") {
+            let _ = writeln!(out, "  hand (secret): {}", chits(h));
+        }
+        if let Some(c) = p.get("chit_pool") {
+            let _ = writeln!(out, "  own chit pool (secret): {}", chits(c));
+        }
+    }
+    let common = &json["common"];
+    let _ = write!(out, "\nCommon chit pool: {} chit(s)", common["chits_size"]);
+    if let Some(c) = common.get("chits") {
+        let _ = write!(out, " ({})", chits(c));
+    }
+    let _ = writeln!(out, "\nCommon fleet pool: {}", counts(&common["fleets"]));
+    out
+}
+
+/// The lines that sum up the race: the Chaos Index and what wins now.
+pub fn standing(state: &State) -> Vec<String> {
+    let turn = state.turn.max(1);
+    let (low, high) = State::victory_levels(turn);
+    let controlled = |p| {
+        state
+            .controlled(p)
+            .map(super::types::region_name)
+            .collect::<Vec<_>>()
+    };
+    let list = |v: Vec<&str>| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    vec![
+        format!(
+            "Chaos Index {}; at the end of turn {turn} red wins at {low} or less, blue at {high} or more.",
+            state.chaos
+        ),
+        format!(
+            "Regions held: blue {}; red {}.",
+            list(controlled(super::types::Power::Blue)),
+            list(controlled(super::types::Power::Red))
+        ),
+    ]
+}
