@@ -11,6 +11,7 @@
 //! - `real_mail`: the judge against real Postfix and Dovecot (`mailserver` starts them).
 
 mod bfge;
+mod bfge_cases;
 mod cases;
 mod cli;
 mod coverage;

@@ -57,13 +57,6 @@ pub fn adjudicate(run: &mut Run, plans: Plans) {
     }
     build_all(run, &builds);
     carry_over(run);
-    for p in Power::BOTH {
-        let n = total(&set_aside[p.index()]);
-        if n > 0 {
-            run.log
-                .event("B10.6", format!("{p} discards {n} chit(s) before the draw"));
-        }
-    }
     next_turn(run, set_aside);
 }
 

@@ -77,18 +77,15 @@ pub fn draw(run: &mut Run, set_aside: [Chits; 2], skip: Option<Power>) {
             ),
         );
     }
+    // Who discarded what is the writer's alone (B13.3): the event says only that
+    // discards joined the pool.
     for p in Power::BOTH {
         for (k, n) in set_aside[p.index()].iter().enumerate() {
             run.state.common.chits[k] += n;
         }
-        if total(&set_aside[p.index()]) > 0 {
-            run.log.event(
-                "B5.4",
-                format!(
-                    "{p}'s {} discarded chit(s) join the common chit pool",
-                    total(&set_aside[p.index()])
-                ),
-            );
-        }
+    }
+    if set_aside.iter().any(|c| total(c) > 0) {
+        run.log
+            .event("B5.4", "the discarded chits join the common chit pool");
     }
 }
