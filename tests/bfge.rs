@@ -2,7 +2,17 @@
 //! `../shared/rules/battles-for-the-galactic-empire.md`): the rule list and its
 //! coverage, and the rules that read better as code than as a scenario file.
 
-use crate::coverage::numbered_rules;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use pbem::rules::battles_galactic_empire::state::{Options, Phase, Scenario, State, Switcheroo};
+use pbem::rules::battles_galactic_empire::types::{Power, Slot};
+use pbem::rules::battles_galactic_empire::{self as bfge, scenario, setup, view, Bfge};
+use pbem::rules::game::{Play, Viewer};
+use pbem::rules::{LineCheck, RuleSet};
+
+use crate::bfge_play;
+use crate::coverage::{numbered_rules, test_names};
 
 /// The numbered rules of the rules page, and B4 (the turn), which has no sub-rules.
 /// Each maps to code (see `src/rules/battles_galactic_empire/mod.rs`) and to at least
@@ -27,4 +37,340 @@ fn bfge_rule_list_matches_the_rules_of_record() {
     let mut ours: Vec<String> = BFGE_RULES.iter().map(|s| s.to_string()).collect();
     ours.sort();
     assert_eq!(numbered, ours);
+}
+
+/// Every numbered rule (and B4) has a test named after it: a case file or a `fn`.
+#[test]
+fn bfge_every_numbered_rule_has_a_test() {
+    let names = test_names(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let missing: Vec<&str> = BFGE_RULES
+        .iter()
+        .copied()
+        .filter(|rule| {
+            let prefix = format!("{}_", rule.to_lowercase().replace('.', "_"));
+            !names.iter().any(|n| n.starts_with(&prefix))
+        })
+        .collect();
+    assert!(missing.is_empty(), "rules without a test: {missing:?}");
+}
+
+/// The three examples of B14 are scenario cases.
+#[test]
+fn bfge_the_examples_of_b14_are_cases() {
+    let names = test_names(Path::new(env!("CARGO_MANIFEST_DIR")));
+    for k in 1..=3 {
+        let prefix = format!("ex14_{k}_");
+        assert!(names.iter().any(|n| n.starts_with(&prefix)), "example {k}");
+    }
+}
+
+fn new(options: Options, seed: u64) -> State {
+    setup::new_game(options, seed)
+}
+
+fn values(s: &State, slot: Slot) -> Vec<u32> {
+    s.regions.iter().map(|r| r.value(slot)).collect()
+}
+
+#[test]
+fn b1_3_each_group_is_dealt_to_the_slots_of_its_kind() {
+    let a = new(Options::default(), 11);
+    for slot in Slot::ALL {
+        let mut v = values(&a, slot);
+        v.sort();
+        assert_eq!(v, [1, 2, 3, 4, 5, 6], "{slot:?}");
+    }
+    assert_eq!(a, new(Options::default(), 11), "the seed alone decides");
+    assert!(
+        (12..20).any(|seed| new(Options::default(), seed).regions != a.regions),
+        "other seeds, other deals"
+    );
+    // The deal is reported with the setup's results, and the values stay.
+    let (after, log) = bfge::adjudicate(&a, &BTreeMap::new(), 11);
+    assert!(log
+        .events
+        .iter()
+        .any(|e| e.step == "B1.3" && e.text.contains("Tau C")));
+    assert_eq!(
+        after.regions.map(|r| (r.combat, r.political, r.resource)),
+        a.regions.map(|r| (r.combat, r.political, r.resource))
+    );
+    assert!(after.dealt.is_empty());
+}
+
+#[test]
+fn b11_5_mixed_values_deals_all_18_chits_to_all_18_slots() {
+    let options = Options {
+        mixed_values: true,
+        ..Options::default()
+    };
+    let mut mixed = false;
+    for seed in 0..20 {
+        let s = new(options, seed);
+        let mut all: Vec<u32> = Slot::ALL.iter().flat_map(|&k| values(&s, k)).collect();
+        all.sort();
+        assert_eq!(all, [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6]);
+        let mut combat = values(&s, Slot::Combat);
+        combat.sort();
+        mixed |= combat != [1, 2, 3, 4, 5, 6];
+        // The 18 chits, each once; a chit counts for the slot it stands in.
+        let mut names: Vec<&str> = s.dealt.iter().map(|(_, _, n)| n.as_str()).collect();
+        names.sort();
+        assert_eq!(names.len(), 18);
+        names.dedup();
+        assert_eq!(names.len(), 18);
+        for (r, slot, name) in &s.dealt {
+            let v: u32 = name[1..].parse().unwrap();
+            assert_eq!(
+                s.regions[usize::from(*r)].value(Slot::ALL[usize::from(*slot)]),
+                v
+            );
+        }
+    }
+    assert!(mixed, "no seed mixed the groups");
+}
+
+#[test]
+fn b3_2_a_new_civil_war_game_has_the_standard_mix() {
+    let s = new(Options::default(), 1);
+    assert_eq!((s.turn, s.phase, s.chaos), (0, Phase::Setup, 50));
+    for p in Power::BOTH {
+        let side = s.side(p);
+        assert_eq!(side.force_pool, [8, 6, 3, 2, 1, 0]);
+        assert_eq!(side.th_supply, 2);
+        assert_eq!(side.chit_pool, [3, 3, 3, 2, 2]);
+        assert_eq!(side.rp, 30);
+        assert_eq!(side.hand, [0; 5]);
+    }
+    assert_eq!(s.common.chits, [0; 5]);
+    assert_eq!(Bfge::owing(&s), ["blue", "red"]);
+    assert_eq!(s.options.hand_limit, 5);
+}
+
+#[test]
+fn b3_1_a_new_invasion_game_gives_the_invader_the_rp_and_the_chits() {
+    for invader in Power::BOTH {
+        let options = Options {
+            scenario: Scenario::Invasion,
+            invader,
+            ..Options::default()
+        };
+        let s = new(options, 1);
+        assert_eq!(s.side(invader).rp, 30);
+        assert_eq!(s.side(invader.other()).rp, 0);
+        assert_eq!(s.common.chits, [6, 6, 6, 4, 4]);
+        assert_eq!(s.side(invader).chit_pool, [0; 5]);
+        // Defaults for both: the defender places, the invader builds and draws five.
+        let (after, _) = bfge::adjudicate(&s, &BTreeMap::new(), 1);
+        assert_eq!(after.hand_size(invader), 5);
+        assert_eq!(after.hand_size(invader.other()), 0);
+        assert!(after.units.iter().all(|u| u.power == invader.other()));
+        assert!(!after.units.is_empty());
+        // Turn 2 onwards the defender draws too.
+        assert_eq!(Bfge::owing(&after), [invader.id()]);
+    }
+}
+
+#[test]
+fn b12_1_receipts_show_each_line_in_canonical_form() {
+    let s = new(Options::default(), 1);
+    let checks = Bfge::check(
+        &s,
+        "blue",
+        "build 2 sf, cg\n# a comment\n> quoted\nPLACE Tau 1SF\n",
+    );
+    assert_eq!(
+        checks,
+        vec![
+            LineCheck::Accepted {
+                order: "BUILD 2SF 1CG".into()
+            },
+            LineCheck::Refused {
+                line: "PLACE Tau 1SF".into(),
+                reason: "only the Invasion's defender places fleets; others BUILD".into()
+            }
+        ]
+    );
+}
+
+/// A game played by the scripted policies, phase by phase: each phase's orders and
+/// output.
+fn play_game(
+    seed: u64,
+    options: Options,
+    missing_every: u32,
+) -> (State, Vec<(BTreeMap<String, String>, String)>) {
+    let mut s = new(options, seed);
+    let mut history = Vec::new();
+    for k in 0..200u32 {
+        if s.phase == Phase::Over {
+            break;
+        }
+        // Now and then one power sends nothing.
+        let missing: Vec<Power> = if missing_every > 0 && k % missing_every == missing_every - 1 {
+            vec![if k % 2 == 0 { Power::Blue } else { Power::Red }]
+        } else {
+            Vec::new()
+        };
+        let orders = bfge_play::both(&s, &missing);
+        let (next, log) = bfge::adjudicate(&s, &orders, seed);
+        history.push((orders, scenario::output_json(&s, &next, &log)));
+        s = next;
+    }
+    (s, history)
+}
+
+#[test]
+fn b13_2_a_game_replayed_from_its_orders_and_seed_ends_the_same() {
+    for (seed, options) in [
+        (5, Options::default()),
+        (
+            6,
+            Options {
+                scenario: Scenario::Invasion,
+                switcheroo: Switcheroo::MoreChaos,
+                upgrades: true,
+                no_moon: true,
+                ..Options::default()
+            },
+        ),
+    ] {
+        let (first, history) = play_game(seed, options, 5);
+        let (second, again) = play_game(seed, options, 5);
+        assert_eq!(first, second);
+        assert_eq!(history, again);
+        assert_eq!(first.phase, Phase::Over, "ten turns always end the game");
+        assert!(first.winner.is_some());
+        // From the stored orders alone.
+        let mut s = new(options, seed);
+        for (orders, json) in &history {
+            let (next, log) = bfge::adjudicate(&s, orders, seed);
+            assert_eq!(&scenario::output_json(&s, &next, &log), json);
+            s = next;
+        }
+        assert_eq!(s, first);
+        // Another seed, another game.
+        let (other, _) = play_game(seed + 100, options, 5);
+        assert_ne!(other, first);
+    }
+}
+
+/// What each viewer may see of a phase (B13.3): own hand, own pool, own draws and own
+/// DISCARD and unused REPRESS lines; of the other power only what is public.
+#[test]
+fn b13_3_each_power_sees_its_own_hand_and_not_the_others() {
+    let (scenario_text, _) = crate::bfge_cases::scenario_text(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/cases/bfge/b5_1_discards_are_set_aside_then_hands_fill_up.toml"),
+    );
+    let mut sc = scenario::Scenario::from_toml(&scenario_text).unwrap();
+    sc.orders
+        .insert("red".into(), "DISCARD BUILD\nBUILD SF\n".into());
+    let (after, log) = bfge::adjudicate_with(&sc.state, &sc.orders, sc.rng());
+    let whole = scenario::output_value(&sc.state, &after, &log);
+    let blue = Viewer::Power("blue");
+    let red = Viewer::Power("red");
+    let mine = view::cut(&whole, blue);
+    let theirs = view::cut(&whole, red);
+    let public = view::cut(&whole, Viewer::Public);
+    let power = |v: &serde_json::Value, id: &str| {
+        v["powers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    // Own hand and pool, not the other's; sizes for both.
+    assert!(power(&mine, "blue").get("hand").is_some());
+    assert!(power(&mine, "blue").get("chit_pool").is_some());
+    assert!(power(&mine, "red").get("hand").is_none());
+    assert!(power(&mine, "red").get("chit_pool").is_none());
+    assert_eq!(power(&mine, "red")["hand_size"], 5);
+    assert!(power(&theirs, "blue").get("hand").is_none());
+    assert!(
+        power(&public, "blue").get("hand").is_none() && power(&public, "red").get("hand").is_none()
+    );
+    // The common chit pool's size only.
+    assert!(mine["common"].get("chits").is_none());
+    assert!(mine["common"]["chits_size"].as_u64().is_some());
+    assert!(whole["common"].get("chits").is_some());
+    // Own draws only.
+    assert!(!mine["draws"].as_array().unwrap().is_empty());
+    assert!(mine["draws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d["power"] == "blue"));
+    assert!(public["draws"].as_array().unwrap().is_empty());
+    // DISCARD lines are their writer's.
+    let lines = |v: &serde_json::Value| -> Vec<String> {
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} {}",
+                    r["power"].as_str().unwrap(),
+                    r["order"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    assert!(lines(&mine).contains(&"blue DISCARD MOVE".to_string()));
+    assert!(!lines(&mine).contains(&"red DISCARD BUILD".to_string()));
+    assert!(lines(&mine).contains(&"red BUILD 1SF".to_string()));
+    assert!(lines(&theirs).contains(&"red DISCARD BUILD".to_string()));
+    assert!(!lines(&theirs).iter().any(|l| l.starts_with("blue DISCARD")));
+    // The text is made from the cut JSON: blue's mail names none of red's draws.
+    let seen = view::results_view(&mine);
+    let events = seen["events"].to_string();
+    assert!(events.contains("blue draws"), "{events}");
+    assert!(!events.contains("red draws TACTICAL") && !events.contains("red draws BUILD from"));
+    // A moderator sees everything.
+    assert_eq!(view::cut(&whole, Viewer::Moderator), whole);
+    // The board as text: own hand shown, the other's not.
+    let board_blue = after.board_text(blue);
+    assert!(
+        board_blue.contains("hand (secret): BUILD 2"),
+        "{board_blue}"
+    );
+    assert_eq!(board_blue.matches("hand (secret)").count(), 1);
+    assert!(!after.board_text(Viewer::Public).contains("(secret)"));
+    assert_eq!(
+        after
+            .board_text(Viewer::Moderator)
+            .matches("hand (secret)")
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn b13_3_a_repress_line_that_cancelled_nothing_is_its_writers_alone() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/bfge/b7_4_repression_cancels_a_chit.toml");
+    let (text, _) = crate::bfge_cases::scenario_text(&path);
+    let sc = scenario::Scenario::from_toml(&text).unwrap();
+    let (after, log) = bfge::adjudicate_with(&sc.state, &sc.orders, sc.rng());
+    let whole = scenario::output_value(&sc.state, &after, &log);
+    let blue_sees: Vec<String> = view::cut(&whole, Viewer::Power("blue"))["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["order"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        blue_sees.contains(&"REPRESS ANY".to_string()),
+        "it cancelled blue's BUILD"
+    );
+    assert!(!blue_sees.contains(&"REPRESS MOVE".to_string()));
+    assert!(!blue_sees.iter().any(|o| o.contains("REPRESS REPRESSION")));
+    let red_sees = view::cut(&whole, Viewer::Power("red"));
+    assert_eq!(
+        red_sees["results"].as_array().unwrap().len(),
+        whole["results"].as_array().unwrap().len()
+    );
 }
