@@ -193,13 +193,12 @@ fn b12_1_receipts_show_each_line_in_canonical_form() {
     );
 }
 
+/// Each phase's orders and output.
+type History = Vec<(BTreeMap<String, String>, String)>;
+
 /// A game played by the scripted policies, phase by phase: each phase's orders and
 /// output.
-fn play_game(
-    seed: u64,
-    options: Options,
-    missing_every: u32,
-) -> (State, Vec<(BTreeMap<String, String>, String)>) {
+fn play_game(seed: u64, options: Options, missing_every: u32) -> (State, History) {
     let mut s = new(options, seed);
     let mut history = Vec::new();
     for k in 0..200u32 {
