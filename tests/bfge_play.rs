@@ -16,6 +16,29 @@ pub enum Style {
     /// Spreads over all regions in order, garrisons with everything, never
     /// disengages, keeps its chits for building and Tactical.
     Steady,
+    /// Keeps to the three regions of least Political value, resolves them first,
+    /// disengages after the first round, builds cheap fleets.
+    Shy,
+    /// Shy while the Chaos Index leans its way, bold otherwise.
+    Canny,
+    /// Shy while the Chaos Index leans its way, steady otherwise.
+    Wary,
+}
+
+impl Style {
+    /// The style played now: Canny and Wary follow the Chaos Index.
+    fn now(self, s: &State, p: Power) -> Style {
+        let ahead = match p {
+            Power::Blue => s.chaos > 52,
+            Power::Red => s.chaos < 48,
+        };
+        match (self, ahead) {
+            (Style::Canny | Style::Wary, true) => Style::Shy,
+            (Style::Canny, false) => Style::Bold,
+            (Style::Wary, false) => Style::Steady,
+            (other, _) => other,
+        }
+    }
 }
 
 /// Regions by Political value, highest first (ties in region order).
@@ -28,6 +51,7 @@ fn by_politics(s: &State) -> Vec<u8> {
 /// A power's orders for the current phase, as that style writes them; none when it
 /// owes nothing.
 pub fn orders(s: &State, p: Power, style: Style) -> Option<String> {
+    let style = style.now(s, p);
     let me = s.side(p);
     let mut lines: Vec<String> = Vec::new();
     match s.phase {
@@ -45,6 +69,7 @@ pub fn orders(s: &State, p: Power, style: Style) -> Option<String> {
                 lines.push(match style {
                     Style::Bold => "BUILD 4SF 3CG 2AF 1IO 1WS".into(),
                     Style::Steady => "BUILD 6SF 5CG 1IO 2CG".into(),
+                    _ => "BUILD 8SF 6CG".into(),
                 });
             }
         }
@@ -52,6 +77,7 @@ pub fn orders(s: &State, p: Power, style: Style) -> Option<String> {
             let targets: Vec<u8> = match style {
                 Style::Bold => by_politics(s).into_iter().take(3).collect(),
                 Style::Steady => (0..6).collect(),
+                _ => by_politics(s).into_iter().skip(3).collect(),
             };
             let mut k = 0;
             for kind in Kind::ALL {
@@ -73,6 +99,7 @@ pub fn orders(s: &State, p: Power, style: Style) -> Option<String> {
             let order: Vec<u8> = match style {
                 Style::Bold => by_politics(s),
                 Style::Steady => (0..6).collect(),
+                _ => by_politics(s).into_iter().rev().collect(),
             };
             if hand(Chit::Build) > 0 {
                 lines.push("PLAY BUILD".into());
@@ -88,8 +115,8 @@ pub fn orders(s: &State, p: Power, style: Style) -> Option<String> {
             }
             if hand(Chit::Illumination) > 0 {
                 lines.push(match style {
-                    Style::Bold => "PLAY ILLUMINATION CHAOS".into(),
                     Style::Steady => format!("PLAY ILLUMINATION TH {}", region_name(order[0])),
+                    _ => "PLAY ILLUMINATION CHAOS".into(),
                 });
             }
             if hand(Chit::Move) > 0 && style == Style::Bold {
@@ -126,12 +153,17 @@ pub fn orders(s: &State, p: Power, style: Style) -> Option<String> {
                     lines.push("TARGET ALL MILITARY SF".into());
                     lines.push("PURSUE ALL NO".into());
                 }
+                _ => {
+                    lines.push("DISENGAGE ALL AFTER 1".into());
+                    lines.push("REPRESS ILLUMINATION".into());
+                }
             }
         }
         Phase::Build => {
             lines.push(match style {
                 Style::Bold => "BUILD AF SF CG IO WS SF".into(),
                 Style::Steady => "BUILD 2SF 2CG AF".into(),
+                _ => "BUILD 3SF 2CG".into(),
             });
             if style == Style::Bold && me.hand[Chit::Repression.index()] > 0 {
                 lines.push("DISCARD REPRESSION".into());
@@ -157,4 +189,13 @@ pub fn both(s: &State, missing: &[Power]) -> BTreeMap<String, String> {
         }
     }
     out
+}
+
+/// When blue, in the long games of the tests, sends no orders: the Action phases of
+/// turns 3 and 8, the deployment of turn 7 and the Build phase of turn 5.
+pub fn misses(s: &State) -> bool {
+    matches!(
+        (s.turn, s.phase),
+        (3, Phase::Actions) | (8, Phase::Actions) | (7, Phase::Deployment) | (5, Phase::Build)
+    )
 }

@@ -12,6 +12,7 @@
 
 mod bfge;
 mod bfge_cases;
+mod bfge_judge;
 mod bfge_play;
 mod cases;
 mod cli;

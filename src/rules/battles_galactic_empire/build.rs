@@ -153,7 +153,7 @@ pub fn build_all(run: &mut Run, plans: &Plans) {
         if !eligible[p.index()] {
             for &(t, k) in &kept[p.index()] {
                 tallies[t].1.failed.push(format!(
-                    "{} is not in the force pool, which is not empty: none from the common pool (B10.3)",
+                    "{}: none in the force pool, which is not empty, so none from the common pool (B10.3)",
                     k.name()
                 ));
             }

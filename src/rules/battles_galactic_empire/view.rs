@@ -175,9 +175,9 @@ pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
             out,
             "{:<8} {:>2} {:>2} {:>2}  {:<7}  {}{}",
             name,
-            r["combat"],
-            r["political"],
-            r["resource"],
+            r["combat"].as_u64().unwrap_or(0),
+            r["political"].as_u64().unwrap_or(0),
+            r["resource"].as_u64().unwrap_or(0),
             r["control"].as_str().unwrap_or("-"),
             if here.is_empty() {
                 "-".to_string()
