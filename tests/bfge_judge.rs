@@ -62,7 +62,7 @@ fn json_of(m: &Sent) -> Value {
 
 /// The section of a board text about one power: from its `id: ` line to the next blank
 /// line.
-fn section<'a>(body: &'a str, p: Power) -> &'a str {
+fn section(body: &str, p: Power) -> &str {
     let head = format!("\n{}: ", p.id());
     match body.find(&head) {
         Some(k) => {

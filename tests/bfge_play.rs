@@ -21,21 +21,18 @@ pub enum Style {
     Shy,
     /// Shy while the Chaos Index leans its way, bold otherwise.
     Canny,
-    /// Shy while the Chaos Index leans its way, steady otherwise.
-    Wary,
 }
 
 impl Style {
-    /// The style played now: Canny and Wary follow the Chaos Index.
+    /// The style played now: Canny follows the Chaos Index.
     fn now(self, s: &State, p: Power) -> Style {
         let ahead = match p {
             Power::Blue => s.chaos > 52,
             Power::Red => s.chaos < 48,
         };
         match (self, ahead) {
-            (Style::Canny | Style::Wary, true) => Style::Shy,
+            (Style::Canny, true) => Style::Shy,
             (Style::Canny, false) => Style::Bold,
-            (Style::Wary, false) => Style::Steady,
             (other, _) => other,
         }
     }
