@@ -373,3 +373,133 @@ fn b13_3_a_repress_line_that_cancelled_nothing_is_its_writers_alone() {
         whole["results"].as_array().unwrap().len()
     );
 }
+
+fn pbem_cli(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("pbem runs")
+}
+
+/// `pbem adjudicate` on the shipped example: every output field of the spec, the same
+/// bytes twice.
+#[test]
+fn bfge_example_adjudicates_with_every_output_field() {
+    let out = pbem_cli(&["adjudicate", "examples/bfge-actions.toml"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "rules",
+        "turn",
+        "phase",
+        "next_phase",
+        "next_turn",
+        "owing",
+        "winner",
+        "results",
+        "actions",
+        "initiative",
+        "battles",
+        "chaos",
+        "regions",
+        "fleets",
+        "powers",
+        "common",
+        "draws",
+        "dice",
+        "events",
+    ] {
+        assert!(json.get(key).is_some(), "no {key}");
+    }
+    for key in [
+        "id",
+        "rp",
+        "hand",
+        "chit_pool",
+        "force_pool",
+        "th_supply",
+        "hand_size",
+        "chit_pool_size",
+    ] {
+        assert!(json["powers"][0].get(key).is_some(), "no powers[].{key}");
+    }
+    for key in ["chits", "fleets", "chits_size"] {
+        assert!(json["common"].get(key).is_some(), "no common.{key}");
+    }
+    assert_eq!(json["next_phase"], "build");
+    assert_eq!(
+        pbem_cli(&["adjudicate", "examples/bfge-actions.toml"]).stdout,
+        out.stdout
+    );
+}
+
+/// Every kind of damaged scenario the spec names exits 2 with one line naming the
+/// file and the problem, nothing on stdout.
+#[test]
+fn b12_2_damaged_scenarios_exit_2_with_one_line() {
+    let base = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/bfge/_base.toml"),
+    )
+    .unwrap();
+    let with = |extra: &str| format!("{base}\n{extra}");
+    let cases: Vec<(&str, String, &str)> = vec![
+        ("bfge-bad-toml.toml", with("[[fleet]\n"), "line"),
+        ("bfge-unknown-rules.toml", base.replace("battles-galactic-empire", "bfge"), "unknown rule set"),
+        ("bfge-unknown-phase.toml", base.replace("phase = \"actions\"", "phase = \"combat\""), "unknown phase"),
+        ("bfge-region-missing.toml", base.replace("name = \"Omega\"", "name = \"Tau\""), "region Tau given twice"),
+        ("bfge-region-absent.toml", base.replace("[[region]]\nname = \"Omega\"\ncombat = 6\npolitical = 6\nresource = 6\n", ""), "region Omega is missing"),
+        ("bfge-region-unknown.toml", base.replace("name = \"Omega\"", "name = \"Vega\""), "unknown region \"Vega\""),
+        ("bfge-value-missing.toml", base.replace("combat = 6\n", ""), "region Omega: a value is missing"),
+        ("bfge-unknown-power.toml", base.replace("id = \"red\"", "id = \"green\""), "unknown power \"green\""),
+        ("bfge-unknown-type.toml", with("[[fleet]]\npower = \"blue\"\ntype = \"XX\"\nat = \"Tau\"\n"), "unknown type \"XX\""),
+        ("bfge-unknown-chit.toml", base.replace("[[power]]\nid = \"blue\"", "[[power]]\nid = \"blue\"\nhand = { MAGIC = 1 }"), "unknown chit \"MAGIC\""),
+        ("bfge-negative-count.toml", with("[[fleet]]\npower = \"blue\"\ntype = \"SF\"\nat = \"Tau\"\ncount = -2\n"), "negative count -2"),
+        ("bfge-bad-die.toml", base.replace("seed = 1", "seed = 1\ndice = [3, 7]"), "dice: 7 is not a roll of 1 to 6"),
+        ("bfge-two-garrisons.toml", with("[[fleet]]\npower = \"blue\"\ntype = \"SF\"\nat = \"Tau\"\ngarrison = true\n[[fleet]]\npower = \"red\"\ntype = \"SF\"\nat = \"tau\"\ngarrison = true\n"), "garrisons of both powers in Tau"),
+        ("bfge-garrison-at-base.toml", with("[[fleet]]\npower = \"red\"\ntype = \"SF\"\nat = \"base\"\ngarrison = true\n"), "a garrison on the display"),
+        ("bfge-unknown-key.toml", base.replace("chaos = 50", "chaos = 50\nmoon = 1"), "unknown field `moon`"),
+        ("bfge-orders-unknown-power.toml", with("[orders]\ngreen = \"RESOLVE Tau\"\n"), "unknown power \"green\""),
+        ("bfge-power-missing.toml", base.replace("[[power]]\nid = \"red\"\n", ""), "no [[power]] entry for red"),
+    ];
+    let dir = std::env::temp_dir().join(format!("pbem-bfge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text, expected) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, &text).unwrap();
+        let out = pbem_cli(&["adjudicate", path.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{name}: {stderr}");
+        assert!(stderr.contains(name), "{name}: names the file: {stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{name}: says {expected:?}: {stderr}"
+        );
+    }
+    // The base itself reads, and a setup without values gets them dealt.
+    let ok = dir.join("bfge-setup-dealt.toml");
+    let setup_text = "rules = \"battles-galactic-empire\"\nphase = \"setup\"\nseed = 4\n\
+        [[region]]\nname = \"Tau\"\n[[region]]\nname = \"Alpha\"\n[[region]]\nname = \"Beta\"\n\
+        [[region]]\nname = \"Gamma\"\n[[region]]\nname = \"Delta\"\n[[region]]\nname = \"Omega\"\n\
+        [[power]]\nid = \"blue\"\n[[power]]\nid = \"red\"\n";
+    std::fs::write(&ok, setup_text).unwrap();
+    let out = pbem_cli(&["adjudicate", ok.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["step"] == "B1.3"));
+    assert_eq!(json["next_phase"], "deployment");
+}

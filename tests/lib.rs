@@ -14,6 +14,7 @@ mod bfge;
 mod bfge_cases;
 mod bfge_judge;
 mod bfge_play;
+mod bfge_properties;
 mod cases;
 mod cli;
 mod coverage;
