@@ -359,14 +359,14 @@ proptest! {
                 2 => {
                     let line = &mut lines[k];
                     let at = line.char_indices().map(|(i, _)| i).nth(d.below(line.chars().count() as u64 + 1) as usize).unwrap_or(line.len());
-                    let bit: &str = pick(&mut d, &BITS);
+                    let bit: &&str = pick(&mut d, &BITS);
                     line.insert_str(at, bit);
                 }
                 _ => {
                     // A number replaced by another.
                     let line = &mut lines[k];
                     if let Some(pos) = line.find(|c: char| c.is_ascii_digit()) {
-                        let n: &str = pick(&mut d, &["-3", "0", "100000", "6", "9"]);
+                        let n: &&str = pick(&mut d, &["-3", "0", "100000", "6", "9"]);
                         line.replace_range(pos..pos + 1, n);
                     }
                 }
