@@ -503,3 +503,92 @@ fn b12_2_damaged_scenarios_exit_2_with_one_line() {
         .any(|e| e["step"] == "B1.3"));
     assert_eq!(json["next_phase"], "deployment");
 }
+
+/// The benchmark's Action phase is a real one: all six regions contested, each a
+/// battle; chits played; nothing unread.
+#[test]
+fn bfge_the_benchmark_phase_fights_in_all_six_regions() {
+    let (state, orders) = bfge::generate::contested_actions(7);
+    for r in 0..6u8 {
+        for p in Power::BOTH {
+            assert!(
+                state.units_of(r, p).next().is_some(),
+                "region {r} not contested"
+            );
+        }
+    }
+    let (after, log) = bfge::adjudicate(&state, &orders, 7);
+    assert_eq!(log.battles.len(), 6);
+    assert!(
+        log.results.iter().all(|r| r.outcome.id() != "invalid"),
+        "{:?}",
+        log.results
+    );
+    assert!(log.actions.iter().any(|a| a.kind == "tactical"));
+    assert!(after.regions.iter().all(|r| r.resolved));
+}
+
+/// The shipped `games.toml` has a BFGE game of two players, with its options read.
+#[test]
+fn bfge_the_shipped_games_toml_has_a_game() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games.toml");
+    let config = pbem::config::Config::load(&path).expect("games.toml reads");
+    let g = config
+        .games
+        .iter()
+        .find(|g| g.rules == pbem::rules::RuleSetId::BattlesGalacticEmpire)
+        .expect("a BFGE game");
+    assert_eq!(g.players.len(), 2);
+    let game = pbem::rules::game::Game::new(g.rules, &g.options, None, g.seed).unwrap();
+    assert_eq!(game.label().phase, "setup");
+    assert_eq!(game.owing(), ["blue", "red"]);
+    assert!(game.play().hidden_information());
+}
+
+/// The input example of the scenario spec, completed with the five regions and the
+/// power it leaves out ("all six", "both"), is read and adjudicated: every key the spec
+/// names is understood.
+#[test]
+fn bfge_the_spec_example_scenario_is_read() {
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/specs/bfge-scenario.md");
+    let Ok(text) = std::fs::read_to_string(&spec) else {
+        eprintln!("{spec:?} not found: not compared");
+        return;
+    };
+    let start = text.find("```toml\n").expect("a TOML example") + 8;
+    let end = start + text[start..].find("```").unwrap();
+    let mut example = text[start..end].to_string();
+    let more = "[[region]]\nname = \"Alpha\"\ncombat = 2\npolitical = 2\nresource = 2\n\
+        [[region]]\nname = \"Beta\"\ncombat = 3\npolitical = 3\nresource = 3\n\
+        [[region]]\nname = \"Gamma\"\ncombat = 4\npolitical = 4\nresource = 4\n\
+        [[region]]\nname = \"Delta\"\ncombat = 5\npolitical = 5\nresource = 5\n\
+        [[region]]\nname = \"Omega\"\ncombat = 6\npolitical = 6\nresource = 6\n\
+        [[power]]\nid = \"red\"\nhand = { REPRESSION = 1 }\n";
+    let at = example.find("[common]").expect("[common]");
+    example.insert_str(at, more);
+    let json = pbem::scenario::adjudicate_text(&example, Path::new("."))
+        .unwrap_or_else(|e| panic!("{e}\n{example}"));
+    let out: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(out["phase"], "actions");
+    assert_eq!(out["turn"], 3);
+    // Its pinned dice are the first rolled: the initiative, 6 against 5.
+    assert_eq!(out["dice"][0]["roll"], 6);
+    assert_eq!(out["dice"][1]["roll"], 5);
+    assert_eq!(out["initiative"], "blue");
+    let results: Vec<String> = out["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {}",
+                r["order"].as_str().unwrap(),
+                r["outcome"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert!(
+        results.contains(&"TARGET ALL MILITARY CG noted".to_string()),
+        "{results:?}"
+    );
+}
