@@ -46,6 +46,22 @@ pub enum Command {
         #[command(subcommand)]
         command: GameCommand,
     },
+    /// Write a backup of the whole store (every game, its history, the outbox) into a
+    /// folder, as one portable file. Works while `pbem serve` runs (the judge takes it).
+    Backup {
+        /// The folder the backup file goes into (made if missing).
+        dir: PathBuf,
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
+    /// Bring a backup back into a new, empty store (the judge must be stopped; the
+    /// store path is the one in games.toml).
+    Restore {
+        /// The backup file (`pbem-….backup`).
+        file: PathBuf,
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
     /// Print the hash of a password, for games.toml (reads the password from stdin).
     HashPassword,
     /// Play a short scripted 4-player game through the whole judge, in a temp folder.
@@ -67,11 +83,32 @@ pub enum Command {
 
 #[derive(Subcommand, Debug)]
 pub enum GameCommand {
+    /// Show a game's stored state: the phase, the deadline, who has submitted, the board.
     Show {
+        /// The game's id (as in games.toml).
         id: String,
         /// The state as JSON (the position in the shape of `pbem adjudicate`).
         #[arg(long)]
         json: bool,
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
+    /// Write one game, with its whole history, to a file, to move it to another judge.
+    /// Works while `pbem serve` runs.
+    Export {
+        /// The game's id.
+        id: String,
+        /// The file to write.
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
+    /// Read a game exported by `pbem game export` into this judge's store (the game must
+    /// not be there yet; add it to games.toml for the judge to play it).
+    Import {
+        /// The export file.
+        file: PathBuf,
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
@@ -99,6 +136,14 @@ pub fn run(cli: Cli) -> ExitCode {
             resend_failed,
             config,
         } => report(crate::service::outbox(&config, resend_failed)),
+        Command::Backup { dir, config } => report(crate::service::backup(&config, &dir)),
+        Command::Restore { file, config } => report(crate::service::restore(&config, &file)),
+        Command::Game {
+            command: GameCommand::Export { id, out, config },
+        } => report(crate::service::export(&config, &id, &out)),
+        Command::Game {
+            command: GameCommand::Import { file, config },
+        } => report(crate::service::import(&config, &file)),
         Command::HashPassword => report(crate::service::hash_password()),
         Command::Demo => report(crate::demo::run().map(|text| print!("{text}"))),
         Command::Bench {

@@ -28,6 +28,20 @@ pub struct Judge {
     pub poll_seconds: u64,
     /// Mails committed together in a pass (one write to disk per batch).
     pub batch: usize,
+    /// The longest one mail or one game's deadline may take before `pbem serve`'s
+    /// watchdog ends the process (a supervisor restarts it; the mail or game is set
+    /// aside after three attempts).
+    pub budget_seconds: u64,
+    /// Backups `pbem serve` takes by itself.
+    pub backup: Option<BackupSchedule>,
+}
+
+/// `[judge.backup]`: a backup into `dir` every `every`, the newest `keep` kept.
+#[derive(Debug, Clone)]
+pub struct BackupSchedule {
+    pub dir: PathBuf,
+    pub every: Duration,
+    pub keep: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -78,17 +92,6 @@ impl MailServer {
             return Ok(text.lines().next().unwrap_or("").to_string());
         }
         Ok(String::new())
-    }
-
-    pub fn tls_connector(&self) -> Result<native_tls::TlsConnector, String> {
-        let mut builder = native_tls::TlsConnector::builder();
-        if let Some(ca) = &self.ca_file {
-            let pem = std::fs::read(ca).map_err(|e| format!("{}: {e}", ca.display()))?;
-            let cert = native_tls::Certificate::from_pem(&pem)
-                .map_err(|e| format!("{}: {e}", ca.display()))?;
-            builder.add_root_certificate(cert);
-        }
-        builder.build().map_err(|e| e.to_string())
     }
 }
 
@@ -151,6 +154,31 @@ struct JudgeFile {
     poll_seconds: u64,
     #[serde(default = "batch")]
     batch: usize,
+    #[serde(default = "budget_seconds")]
+    budget_seconds: u64,
+    backup: Option<BackupFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BackupFile {
+    dir: String,
+    #[serde(default = "backup_every")]
+    every: String,
+    #[serde(default = "backup_keep")]
+    keep: usize,
+}
+
+fn backup_every() -> String {
+    "24h".into()
+}
+
+fn backup_keep() -> usize {
+    7
+}
+
+fn budget_seconds() -> u64 {
+    120
 }
 
 fn batch() -> usize {
@@ -227,6 +255,11 @@ struct PersonFile {
 }
 
 /// Reads a duration: `48h`, `2d`, `30m`, `1d12h`, with an optional leading `+`.
+/// A duration setting, or an error naming its key.
+fn duration(key: &str, v: &str) -> Result<Duration, String> {
+    parse_duration(v).ok_or_else(|| format!("{key}: {v:?} is not a duration like 48h, 2d or 30m"))
+}
+
 pub fn parse_duration(text: &str) -> Option<Duration> {
     let t = text.trim().trim_start_matches('+');
     if t.is_empty() {
@@ -313,6 +346,14 @@ impl Config {
                 }
             }
         };
+        let backup = match &f.judge.backup {
+            None => None,
+            Some(b) => Some(BackupSchedule {
+                dir: path(&b.dir),
+                every: duration("judge.backup.every", &b.every)?,
+                keep: b.keep.max(1),
+            }),
+        };
         let mut games = Vec::new();
         for g in f.games {
             let at = format!("game {:?}", g.id);
@@ -330,6 +371,8 @@ impl Config {
                 templates: f.judge.templates.as_deref().map(path),
                 poll_seconds: f.judge.poll_seconds.max(1),
                 batch: f.judge.batch.max(1),
+                budget_seconds: f.judge.budget_seconds.max(1),
+                backup,
             },
             transport,
             games,
@@ -355,10 +398,6 @@ fn game_config(g: GameFile) -> Result<GameConfig, String> {
         .time_zone
         .parse()
         .map_err(|_| format!("time_zone: unknown time zone {:?}", g.time_zone))?;
-    let duration = |key: &str, v: &str| {
-        parse_duration(v)
-            .ok_or_else(|| format!("{key}: {v:?} is not a duration like 48h, 2d or 30m"))
-    };
     let mut phases = BTreeMap::new();
     for (phase, v) in &g.phases {
         phases.insert(phase.clone(), duration(&format!("phases.{phase}"), v)?);

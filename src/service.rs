@@ -52,6 +52,7 @@ pub fn serve(path: &Path) -> Result<(), String> {
                 .map_err(|_| format!("PBEM_CRASH: {n:?} is not a count"))?,
         );
     }
+    watchdog(&judge, config.judge.budget_seconds);
     tracing::info!(
         games = config.games.len(),
         address = %config.judge.address,
@@ -60,6 +61,12 @@ pub fn serve(path: &Path) -> Result<(), String> {
     );
     loop {
         let mut busy = false;
+        judge.handle_requests();
+        match judge.scheduled_backup() {
+            Ok(Some(path)) => tracing::info!(file = %path.display(), "scheduled backup"),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "scheduled backup failed"),
+        }
         match judge.poll_once() {
             Ok(p) if !p.errors.is_empty() => {
                 for e in &p.errors {
@@ -86,6 +93,30 @@ pub fn serve(path: &Path) -> Result<(), String> {
             }
         }
     }
+}
+
+/// Ends the process when one mail or one game's deadline has been worked on longer
+/// than `budget` seconds: a pass stuck there would never end. The supervisor (systemd's
+/// `Restart=`, see `deploy/`) starts the judge again; the attempt counts in the store
+/// set that mail or game aside after three tries, and the rest goes on.
+fn watchdog(judge: &Judge, budget: u64) {
+    let busy = judge.busy_since();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(250));
+        let since = busy.load(std::sync::atomic::Ordering::Relaxed);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0);
+        if since > 0 && now - since > budget as i64 {
+            tracing::error!(
+                budget_seconds = budget,
+                "one mail or game took longer than its budget: ending the process so a \
+                 supervisor restarts the judge (it is set aside after three attempts)"
+            );
+            std::process::exit(75);
+        }
+    });
 }
 
 /// A game's record: from the store, or, while a running judge holds the store, from
@@ -198,5 +229,93 @@ pub fn hash_password() -> Result<(), String> {
         return Err("an empty password".into());
     }
     println!("{}", crate::password::hash(password));
+    Ok(())
+}
+
+/// Opens the store of a configuration for a command, when no judge holds it: `None`
+/// when the running judge does. A store that does not exist is an error (nothing is
+/// created).
+fn free_store(config: &Config, create: bool) -> Result<Option<Store>, String> {
+    let path = &config.judge.store;
+    if !path.exists() && !create {
+        return Err(format!(
+            "no store at {} (has the judge run? the path is judge.store in games.toml)",
+            path.display()
+        ));
+    }
+    match Store::open_waiting(path, Duration::from_millis(200)) {
+        Ok(store) => Ok(Some(store)),
+        Err(e) if Store::is_locked(&e) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Does `request` on the store: directly when it is free, else through the running
+/// judge.
+fn on_store(config: &Config, request: crate::control::Request) -> Result<String, String> {
+    let create = matches!(request, crate::control::Request::Import { .. });
+    match free_store(config, create)? {
+        Some(store) => crate::control::carry_out(&store, &request, chrono::Utc::now()),
+        None => {
+            let wait = Duration::from_secs(config.judge.poll_seconds * 2 + 30);
+            crate::control::ask(&config.judge.store, &request, wait)
+        }
+    }
+}
+
+/// An absolute path (requests go to a daemon that may run elsewhere).
+fn absolute(path: &Path) -> Result<std::path::PathBuf, String> {
+    std::path::absolute(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+pub fn backup(path: &Path, dir: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let dir = absolute(dir)?;
+    println!(
+        "{}",
+        on_store(&config, crate::control::Request::Backup { dir })?
+    );
+    Ok(())
+}
+
+pub fn export(path: &Path, id: &str, out: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let file = absolute(out)?;
+    let request = crate::control::Request::Export {
+        game: id.to_string(),
+        file,
+    };
+    println!("{}", on_store(&config, request)?);
+    Ok(())
+}
+
+pub fn import(path: &Path, file: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let file = absolute(file)?;
+    println!(
+        "{}",
+        on_store(&config, crate::control::Request::Import { file })?
+    );
+    Ok(())
+}
+
+/// `pbem restore FILE`: into the configured store, which must be new or empty.
+pub fn restore(path: &Path, file: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let store = match Store::open_waiting(&config.judge.store, Duration::from_millis(200)) {
+        Ok(store) => store,
+        Err(e) if Store::is_locked(&e) => {
+            return Err(format!(
+                "the judge is running and holds {}: stop it before restoring",
+                config.judge.store.display()
+            ))
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let n = crate::backup::restore(&store, file).map_err(|e| e.to_string())?;
+    println!(
+        "{n} entries restored into {}; start the judge again",
+        config.judge.store.display()
+    );
     Ok(())
 }

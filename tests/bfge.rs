@@ -177,7 +177,7 @@ fn b12_1_receipts_show_each_line_in_canonical_form() {
     let checks = Bfge::check(
         &s,
         "blue",
-        "build 2 sf, cg\n# a comment\n> quoted\nPLACE Tau 1SF\n",
+        "build 2 sf, cg\n# a comment\n> quoted\nPLACE Tau 1SF\nGood luck, Bob!\n",
     );
     assert_eq!(
         checks,
@@ -188,6 +188,11 @@ fn b12_1_receipts_show_each_line_in_canonical_form() {
             LineCheck::Refused {
                 line: "PLACE Tau 1SF".into(),
                 reason: "only the Invasion's defender places fleets; others BUILD".into()
+            },
+            // Chatter is no order: the judge keeps it out of the orders and the results.
+            LineCheck::Unreadable {
+                line: "Good luck, Bob!".into(),
+                reason: "unknown order \"GOOD\": expected BUILD, PLACE, DEPLOY, RESOLVE, PLAY, REPRESS, TARGET, DISENGAGE, PURSUE, GARRISON, LOSSES or DISCARD".into()
             }
         ]
     );
@@ -466,8 +471,8 @@ fn b12_2_damaged_scenarios_exit_2_with_one_line() {
         ("bfge-orders-unknown-power.toml", with("[orders]\ngreen = \"RESOLVE Tau\"\n"), "unknown power \"green\""),
         ("bfge-power-missing.toml", base.replace("[[power]]\nid = \"red\"\n", ""), "no [[power]] entry for red"),
     ];
-    let dir = std::env::temp_dir().join(format!("pbem-bfge-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     for (name, text, expected) in cases {
         let path = dir.join(name);
         std::fs::write(&path, &text).unwrap();

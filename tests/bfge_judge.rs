@@ -54,6 +54,11 @@ fn headers(m: &Sent) -> &str {
     m.raw.split("\r\n\r\n").next().unwrap_or("")
 }
 
+/// A text with every run of white space one space (wrapped lines joined).
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn json_of(m: &Sent) -> Value {
     let (name, text) = m.attachment.clone().expect("results.json");
     assert_eq!(name, "results.json");
@@ -103,9 +108,10 @@ fn power_json(v: &Value, p: Power) -> Value {
 fn assert_keeps_secrets(m: &Sent, p: Power, whole: Option<&Value>, turn: &[&Value]) {
     let q = p.other();
     let what = format!("mail {:?} to {p}", m.subject);
-    for text in [headers(m), &m.body] {
+    for text in [headers(m).to_string(), squash(&m.body)] {
+        let text = text.as_str();
         assert!(
-            !section(text, q).contains("(secret)"),
+            !section(&m.body, q).contains("(secret)"),
             "{what} shows {q}'s hand or pool:\n{}",
             m.body
         );
@@ -179,7 +185,8 @@ fn assert_has_everything(m: &Sent) {
         let side = power_json(&whole, p);
         assert!(side.get("hand").is_some() && side.get("chit_pool").is_some());
         assert!(
-            section(&m.body, p).contains(&format!("hand (secret): {}", chit_text(&side["hand"]))),
+            squash(section(&m.body, p))
+                .contains(&format!("hand (secret): {}", chit_text(&side["hand"]))),
             "{}",
             m.body
         );
@@ -191,7 +198,7 @@ fn assert_has_everything(m: &Sent) {
             d["power"].as_str().unwrap(),
             d["chit"].as_str().unwrap()
         );
-        assert!(m.body.contains(&line), "{line}: {}", m.body);
+        assert!(squash(&m.body).contains(&line), "{line}: {}", m.body);
     }
 }
 
@@ -222,12 +229,16 @@ fn bfge_ten_turns_by_mail_show_each_player_only_its_own() {
                 missed += 1;
                 continue;
             }
-            let text = orders(&before, p, style(p)).expect("orders");
+            let mut text = orders(&before, p, style(p)).expect("orders");
+            if p == Power::Red {
+                // Chatter is no order: kept out of the orders, never shown to blue.
+                text += "\nPsst, my hand is all REPRESSION";
+            }
             let lines: BTreeSet<String> = bfge::Bfge::check(&before, p.id(), &text)
                 .into_iter()
                 .map(|c| match c {
                     LineCheck::Accepted { order } => order,
-                    LineCheck::Refused { line, .. } => line,
+                    LineCheck::Refused { line, .. } | LineCheck::Unreadable { line, .. } => line,
                 })
                 .collect();
             written.insert(p, lines);
@@ -301,6 +312,28 @@ fn bfge_ten_turns_by_mail_show_each_player_only_its_own() {
         }
     }
     let end = state(&w);
+    for m in w.all_sent() {
+        if power_of(&m.to) == Some(Power::Blue) {
+            assert!(
+                !m.body.contains("Psst"),
+                "red's chatter reached blue:\n{}",
+                m.body
+            );
+        }
+        for line in m.body.lines() {
+            assert!(
+                line.chars().count() <= 72,
+                "{} to {}: a line of {} columns:\n{line}",
+                m.subject,
+                m.to,
+                line.chars().count()
+            );
+        }
+    }
+    assert!(w
+        .all_sent()
+        .iter()
+        .any(|m| power_of(&m.to) == Some(Power::Red) && m.body.contains("Psst")));
     assert_eq!(end.turn, 10, "a game of ten turns");
     assert!(end.winner.is_some());
     assert!(missed >= 3, "blue missed orders only {missed} times");

@@ -11,12 +11,24 @@ fn pbem(args: &[&str]) -> Output {
         .expect("pbem runs")
 }
 
-fn temp_scenario(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pbem-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// A scenario file in a folder of its own, removed when the returned guard drops.
+pub struct TempFile {
+    _dir: tempfile::TempDir,
+    pub path: PathBuf,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn temp_scenario(name: &str, text: &str) -> TempFile {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
-    path
+    TempFile { _dir: dir, path }
 }
 
 #[test]
@@ -293,4 +305,11 @@ fn demo_shows_a_turn_adjudicated_and_the_result_mails() {
     assert!(text.contains("REFUSED  C1 - C9"));
     assert!(text.contains("[demo] Turn 1 movement results"));
     assert!(text.contains("+-------+"));
+    // The demo leaves its folder for the user to look at; the test does not.
+    let dir = text
+        .lines()
+        .find_map(|l| l.strip_prefix("pbem demo in "))
+        .expect("the demo says where it ran");
+    assert!(Path::new(dir).join("games.toml").exists());
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -136,6 +136,19 @@ impl RuleSet for Bfge {
         log.results
             .into_iter()
             .map(|r| match r.outcome {
+                // A line whose first word is no order at all is chatter: the sender's
+                // own business, never kept as an order nor shown to the other power.
+                outcome::Outcome::Invalid
+                    if matches!(
+                        syntax::parse(&r.order),
+                        Err(syntax::SyntaxError::UnknownVerb(_))
+                    ) =>
+                {
+                    LineCheck::Unreadable {
+                        line: r.order,
+                        reason: r.detail,
+                    }
+                }
                 outcome::Outcome::Invalid => LineCheck::Refused {
                     line: r.order,
                     reason: r.detail,

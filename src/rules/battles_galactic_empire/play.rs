@@ -110,6 +110,10 @@ impl Play for State {
         view::standing(self)
     }
 
+    fn phases(&self) -> Vec<&'static str> {
+        vec!["setup", "deployment", "actions", "build"]
+    }
+
     fn order_help(&self) -> &'static str {
         include_str!("help.txt")
     }

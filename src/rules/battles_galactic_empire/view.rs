@@ -61,6 +61,31 @@ fn s(v: &Value) -> &str {
     v.as_str().unwrap_or("")
 }
 
+/// The width of the text players read.
+pub const WIDTH: usize = 72;
+
+/// Writes `text` as lines of at most [`WIDTH`] columns, the first starting with
+/// `first`, the others indented by `indent` spaces; words are never split.
+fn wrapped(out: &mut String, first: &str, text: &str, indent: usize) {
+    let mut line = first.to_string();
+    let mut empty = first.trim().is_empty();
+    for word in text.split(' ') {
+        if !empty && line.chars().count() + 1 + word.chars().count() > WIDTH {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = " ".repeat(indent);
+            empty = true;
+        }
+        if !empty && !line.ends_with(' ') {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+}
+
 /// The results view the mail templates read (`results`, `events`, `systems`), made
 /// from a (cut) JSON alone.
 pub fn results_view(json: &Value) -> Value {
@@ -171,14 +196,16 @@ pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
                 }
             }
         }
-        let _ = writeln!(
-            out,
-            "{:<8} {:>2} {:>2} {:>2}  {:<7}  {}{}",
+        let head = format!(
+            "{:<8} {:>2} {:>2} {:>2}  {:<7}  ",
             name,
             r["combat"].as_u64().unwrap_or(0),
             r["political"].as_u64().unwrap_or(0),
             r["resource"].as_u64().unwrap_or(0),
             r["control"].as_str().unwrap_or("-"),
+        );
+        let fleets_here = format!(
+            "{}{}",
             if here.is_empty() {
                 "-".to_string()
             } else {
@@ -190,6 +217,8 @@ pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
                 ""
             }
         );
+        let indent = head.chars().count();
+        wrapped(&mut out, &head, &fleets_here, indent);
     }
     for p in json["powers"].as_array().into_iter().flatten() {
         let id = s(&p["id"]);
@@ -198,34 +227,43 @@ pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
             .filter(|f| s(&f["at"]) == "base" && s(&f["power"]) == id)
             .map(|f| format!("{}{}", f["count"], s(&f["type"])))
             .collect();
-        let _ = writeln!(
-            out,
-            "\n{id}: {} RP; {} chit(s) in hand, {} in its own chit pool; TH supply {}",
-            p["rp"], p["hand_size"], p["chit_pool_size"], p["th_supply"]
+        out.push('\n');
+        wrapped(
+            &mut out,
+            &format!("{id}:"),
+            &format!(
+                "{} RP; {} chit(s) in hand, {} in its own chit pool; TH supply {}",
+                p["rp"], p["hand_size"], p["chit_pool_size"], p["th_supply"]
+            ),
+            2,
         );
-        let _ = writeln!(
-            out,
-            "  display: {}",
-            if display.is_empty() {
-                "nothing".to_string()
-            } else {
-                display.join(" ")
-            }
-        );
-        let _ = writeln!(out, "  force pool: {}", counts(&p["force_pool"]));
+        let display = if display.is_empty() {
+            "nothing".to_string()
+        } else {
+            display.join(" ")
+        };
+        wrapped(&mut out, "  display:", &display, 4);
+        wrapped(&mut out, "  force pool:", &counts(&p["force_pool"]), 4);
         if let Some(h) = p.get("hand") {
-            let _ = writeln!(out, "  hand (secret): {}", chits(h));
+            wrapped(&mut out, "  hand (secret):", &chits(h), 4);
         }
         if let Some(c) = p.get("chit_pool") {
-            let _ = writeln!(out, "  own chit pool (secret): {}", chits(c));
+            wrapped(&mut out, "  own chit pool (secret):", &chits(c), 4);
         }
     }
     let common = &json["common"];
-    let _ = write!(out, "\nCommon chit pool: {} chit(s)", common["chits_size"]);
+    let mut pool = format!("{} chit(s)", common["chits_size"]);
     if let Some(c) = common.get("chits") {
-        let _ = write!(out, " ({})", chits(c));
+        pool += &format!(" ({})", chits(c));
     }
-    let _ = writeln!(out, "\nCommon fleet pool: {}", counts(&common["fleets"]));
+    out.push('\n');
+    wrapped(&mut out, "Common chit pool:", &pool, 2);
+    wrapped(
+        &mut out,
+        "Common fleet pool:",
+        &counts(&common["fleets"]),
+        2,
+    );
     out
 }
 
@@ -248,9 +286,11 @@ pub fn standing(state: &State) -> Vec<String> {
     };
     vec![
         format!(
-            "Chaos Index {}; at the end of turn {turn} red wins at {low} or less, blue at {high} or more.",
-            state.chaos
+            "Chaos Index {} ({} band).",
+            state.chaos,
+            super::types::Band::of(state.chaos).name()
         ),
+        format!("End of turn {turn}: red wins at {low} or less, blue at {high} or more."),
         format!(
             "Regions held: blue {}; red {}.",
             list(controlled(super::types::Power::Blue)),
