@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::battles_galactic_empire as bfge;
 use super::foundation_empire::stored::StoredState;
 use super::godsfire as gf;
 use super::{LineCheck, PhaseLabel, RuleSetId};
@@ -102,6 +103,8 @@ pub enum Game {
     FoundationEmpire(StoredState),
     #[serde(rename = "godsfire")]
     Godsfire(gf::state::State),
+    #[serde(rename = "battles-galactic-empire")]
+    BattlesGalacticEmpire(bfge::state::State),
 }
 
 impl Game {
@@ -121,6 +124,7 @@ impl Game {
         match self {
             Game::FoundationEmpire(s) => s,
             Game::Godsfire(s) => s,
+            Game::BattlesGalacticEmpire(s) => s,
         }
     }
 
