@@ -85,6 +85,13 @@ pub enum Command {
         /// Instead: process this many order mails from a Maildir inbox in one pass.
         #[arg(long)]
         mail: Option<usize>,
+        /// Instead: a judge hosting this many games (comma-separated counts): config
+        /// read, first pass, idle `serve` CPU and memory, mails to one game or spread.
+        #[arg(long, value_delimiter = ',')]
+        games: Option<Vec<usize>>,
+        /// Seconds of idle `serve` measured with --games.
+        #[arg(long, default_value = "20")]
+        idle: u64,
     },
 }
 
@@ -163,6 +170,24 @@ pub fn run(cli: Cli) -> ExitCode {
         } => report(crate::service::import(&config, &file)),
         Command::HashPassword => report(crate::service::hash_password()),
         Command::Demo => report(crate::demo::run().map(|text| print!("{text}"))),
+        Command::Bench {
+            games: Some(games),
+            idle,
+            ..
+        } => {
+            let mut rows = Vec::new();
+            for n in games {
+                match crate::bench_scale::scale(n, idle) {
+                    Ok(row) => rows.push(row),
+                    Err(e) => {
+                        eprintln!("pbem: bench --games {n}: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            crate::output::emit(&crate::bench_scale::table(&rows));
+            ExitCode::SUCCESS
+        }
         Command::Bench {
             mail: Some(mails), ..
         } => report(crate::bench::mail_batch(mails).map(|t| {

@@ -15,6 +15,7 @@
 
 pub mod backup;
 pub mod bench;
+pub mod bench_scale;
 pub mod cli;
 pub mod config;
 pub mod control;

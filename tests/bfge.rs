@@ -467,7 +467,7 @@ fn b12_2_damaged_scenarios_exit_2_with_one_line() {
         ("bfge-bad-die.toml", base.replace("seed = 1", "seed = 1\ndice = [3, 7]"), "dice: 7 is not a roll of 1 to 6"),
         ("bfge-two-garrisons.toml", with("[[fleet]]\npower = \"blue\"\ntype = \"SF\"\nat = \"Tau\"\ngarrison = true\n[[fleet]]\npower = \"red\"\ntype = \"SF\"\nat = \"tau\"\ngarrison = true\n"), "garrisons of both powers in Tau"),
         ("bfge-garrison-at-base.toml", with("[[fleet]]\npower = \"red\"\ntype = \"SF\"\nat = \"base\"\ngarrison = true\n"), "a garrison on the display"),
-        ("bfge-unknown-key.toml", base.replace("chaos = 50", "chaos = 50\nmoon = 1"), "unknown field `moon`"),
+        ("bfge-unknown-key.toml", base.replace("chaos = 50", "chaos = 50\nmoon = 1"), "unknown key `moon`"),
         ("bfge-orders-unknown-power.toml", with("[orders]\ngreen = \"RESOLVE Tau\"\n"), "unknown power \"green\""),
         ("bfge-power-missing.toml", base.replace("[[power]]\nid = \"red\"\n", ""), "no [[power]] entry for red"),
     ];
