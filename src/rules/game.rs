@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::foundation_empire::stored::StoredState;
 use super::godsfire as gf;
+use super::war_imperialism as war;
 use super::{LineCheck, PhaseLabel, RuleSetId};
 
 /// Who looks at a game: what a mail, a BOARD reply or `results.json` may show.
@@ -97,6 +98,8 @@ pub enum Game {
     FoundationEmpire(StoredState),
     #[serde(rename = "godsfire")]
     Godsfire(gf::state::State),
+    #[serde(rename = "war-imperialism")]
+    WarImperialism(war::state::State),
 }
 
 impl Game {
@@ -116,6 +119,7 @@ impl Game {
         match self {
             Game::FoundationEmpire(s) => s,
             Game::Godsfire(s) => s,
+            Game::WarImperialism(s) => s,
         }
     }
 

@@ -14,6 +14,7 @@
 pub mod foundation_empire;
 pub mod game;
 pub mod godsfire;
+pub mod war_imperialism;
 
 use std::collections::BTreeMap;
 
@@ -126,15 +127,21 @@ pub struct Registration {
 pub enum RuleSetId {
     FoundationEmpire,
     Godsfire,
+    WarImperialism,
 }
 
 impl RuleSetId {
-    pub const ALL: [RuleSetId; 2] = [RuleSetId::FoundationEmpire, RuleSetId::Godsfire];
+    pub const ALL: [RuleSetId; 3] = [
+        RuleSetId::FoundationEmpire,
+        RuleSetId::Godsfire,
+        RuleSetId::WarImperialism,
+    ];
 
     pub fn registration(self) -> &'static Registration {
         match self {
             RuleSetId::FoundationEmpire => &foundation_empire::play::REGISTRATION,
             RuleSetId::Godsfire => &godsfire::play::REGISTRATION,
+            RuleSetId::WarImperialism => &war_imperialism::play::REGISTRATION,
         }
     }
 
