@@ -22,4 +22,5 @@ mod properties;
 mod real_mail;
 mod rules;
 mod solo;
+mod war_cases;
 mod world;

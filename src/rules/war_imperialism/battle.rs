@@ -531,7 +531,7 @@ impl Run {
             }
         }
         let summary = format!(
-            "battle at {at}{}: {} against {}, {} round(s); {}; {} win",
+            "battle at {at}{}: {} against {}, {} round(s); {}; winner: {}",
             if revolt { " (revolt)" } else { "" },
             report.attacker,
             report.defender,
@@ -736,11 +736,11 @@ impl Run {
         self.s.cedes.retain(|c| c.region != r);
         self.gain_dp(p, 1);
         let text = format!(
-            "{} conquers {} from the {} (+1 DP)",
+            "{} conquers {} from {} (+1 DP)",
             self.pid(p),
             self.rn(r),
             match from {
-                Side::Natives => "natives".to_string(),
+                Side::Natives => "the natives".to_string(),
                 Side::Player(q) => self.pid(q),
             }
         );

@@ -126,7 +126,7 @@ impl Run {
             let lost_a = hits_b.min(g.n);
             g.n -= lost_a;
             let mut cargo_lost_a = Units::default();
-            let order = self.standing[p].loss_order();
+            let order = self.standing[p].cargo_loss_order();
             while g.cargo.portage() > g.n * FLEET_PORTAGE {
                 let Some(&k) = order.iter().find(|&&k| g.cargo.get(k) > 0) else {
                     break;

@@ -190,7 +190,10 @@ pub fn battle_lines(b: &BattleReport) -> Vec<String> {
         if m.is_empty() {
             "none".to_string()
         } else {
-            m.iter()
+            let fleets = m.get("FLT").into_iter().map(|n| ("FLT", n));
+            let others = m.iter().filter(|(k, _)| **k != "FLT").map(|(k, n)| (*k, n));
+            fleets
+                .chain(others)
                 .map(|(k, n)| {
                     if *n == 1 {
                         k.to_string()

@@ -52,6 +52,10 @@ impl Standing {
     pub fn loss_order(&self) -> Vec<Kind> {
         syntax::loss_order(&self.losses)
     }
+
+    pub fn cargo_loss_order(&self) -> Vec<Kind> {
+        syntax::cargo_loss_order(&self.losses)
+    }
 }
 
 /// A battle the mover brought about this player turn, with the places his units came
@@ -337,7 +341,8 @@ impl Run {
                 Event::new(
                     step,
                     format!(
-                        "{name}: NS {m} -> {ns} ({cause}): westernized, the marker{} removed",
+                        "{name}: NS {m} -> {} ({cause}): westernized, the marker{} removed",
+                        super::map::Marker { ns, plus: m.plus },
                         if had > 0 { " and every sphere" } else { "" }
                     ),
                 )
@@ -527,7 +532,7 @@ impl Run {
 
     /// Cargo beyond the fleets' portage is lost, in the owner's loss order (W6.8).
     pub fn drop_excess_cargo(&mut self, sea: usize, p: usize, step: &'static str) -> Units {
-        let order = self.standing[p].loss_order();
+        let order = self.standing[p].cargo_loss_order();
         let mut lost = Units::default();
         loop {
             let f = *self.s.fleet(sea, p);

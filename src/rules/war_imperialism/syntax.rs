@@ -930,6 +930,25 @@ pub fn loss_order(listed: &[Kind]) -> Vec<Kind> {
     out
 }
 
+/// The order cargo is lost in when fleets sink (W6.8): the listed kinds first, then
+/// the rest in the default order INF CAV ART EXP ENG GEN.
+pub fn cargo_loss_order(listed: &[Kind]) -> Vec<Kind> {
+    let mut out: Vec<Kind> = listed.to_vec();
+    for k in [
+        Kind::Inf,
+        Kind::Cav,
+        Kind::Art,
+        Kind::Exp,
+        Kind::Eng,
+        Kind::Gen,
+    ] {
+        if !out.contains(&k) {
+            out.push(k);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
