@@ -22,5 +22,6 @@ mod properties;
 mod real_mail;
 mod rules;
 mod solo;
+mod war;
 mod war_cases;
 mod world;
