@@ -24,4 +24,6 @@ mod rules;
 mod solo;
 mod war;
 mod war_cases;
+mod war_game;
+mod war_properties;
 mod world;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use pbem::rules::game::{Game, Play, Viewer};
+use pbem::rules::game::{Game, Viewer};
 use pbem::rules::war_imperialism::scenario::{game_options, new_game_state};
 use pbem::rules::war_imperialism::state::{Phase, State};
 use pbem::rules::war_imperialism::{self as war};
@@ -596,5 +596,23 @@ fn damaged_war_scenarios_and_maps_exit_2_with_one_line() {
         assert!(stderr.contains(name), "{name}: names the file: {stderr}");
         assert!(stderr.contains(want), "{name}: {stderr}");
         assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn the_shipped_games_toml_has_a_four_player_war_game() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games.toml");
+    let config = pbem::config::Config::load(&path).expect("games.toml reads");
+    let g = config
+        .games
+        .iter()
+        .find(|g| g.rules == pbem::rules::RuleSetId::WarImperialism)
+        .expect("a War! game");
+    assert_eq!(g.players.len(), 4);
+    let game = Game::new(g.rules, &g.options, None, g.seed).unwrap();
+    assert_eq!(game.powers().len(), 4);
+    assert_eq!(game.label().phase, "draft");
+    for phase in ["draft", "setup", "production", "movement-1", "movement-2"] {
+        assert!(g.phases.contains_key(phase), "{phase}");
     }
 }

@@ -80,8 +80,7 @@ pub fn board_text(s: &State) -> String {
         if s.suez { "built, open" } else { "not built" }
     );
     let vp = victory_points(s);
-    for p in 0..s.np() {
-        let pl = &s.players[p];
+    for (p, pl) in s.players.iter().enumerate() {
         out.push('\n');
         if pl.eliminated {
             let _ = writeln!(out, "{}: eliminated", pl.id);
@@ -90,25 +89,21 @@ pub fn board_text(s: &State) -> String {
         let _ = writeln!(out, "{}: {} PP, {} DP, {} VP", pl.id, pl.pp, pl.dp, vp[p]);
         for r in s.regions_of(p) {
             let region = &s.regions[r];
-            let mut words: Vec<String> = Vec::new();
-            words.push(match region.native {
-                Some(m) => format!("NS {m},"),
-                None => "westernized,".into(),
-            });
-            let chit = if region.developed {
-                format!("{} developed", region.chit)
-            } else {
-                region.chit.to_string()
+            let mut text = match region.native {
+                Some(m) => format!("NS {m}, "),
+                None => "westernized, ".into(),
             };
-            words.push(format!("{chit};"));
+            text += &region.chit.to_string();
+            if region.developed {
+                text += " developed";
+            }
+            text += ";";
             for b in region.buildings.names() {
-                words.push(b.to_string());
+                text += " ";
+                text += b;
             }
-            if region.revolt {
-                words.push("IN REVOLT;".into());
-            }
-            let u = s.units(r, p);
-            words.extend(u.text().split(' ').map(str::to_string));
+            text += " ";
+            text += &s.units(r, p).text();
             let spheres: Vec<String> = region
                 .spheres
                 .iter()
@@ -117,8 +112,12 @@ pub fn board_text(s: &State) -> String {
                 .map(|(q, n)| format!("{}:{n}", s.pid(q)))
                 .collect();
             if !spheres.is_empty() {
-                words.push(format!("; spheres {}", spheres.join(" ")));
+                text += &format!("; spheres {}", spheres.join(" "));
             }
+            if region.revolt {
+                text += "; IN REVOLT";
+            }
+            let words: Vec<String> = text.split(' ').map(str::to_string).collect();
             for line in wrap(&words, &format!("  {:<14}", s.rname(r)), 17, 72) {
                 let _ = writeln!(out, "{line}");
             }
@@ -129,7 +128,7 @@ pub fn board_text(s: &State) -> String {
             }
             let u = s.units(r, p);
             if !u.is_empty() {
-                let _ = writeln!(out, "  {:<14} {} (not controlled)", s.rname(r), u.text());
+                let _ = writeln!(out, "  {:<14}{} (not controlled)", s.rname(r), u.text());
             }
         }
         for k in 0..s.map.seas.len() {

@@ -179,14 +179,19 @@ impl Run {
             if self.s.players[p].eliminated {
                 continue;
             }
-            self.sent[p] = true;
+            // A submission without an order line (comments only) is no orders.
+            self.sent[p] = lines(text).next().is_some();
             for (line, raw) in lines(text) {
                 let result = self.log.results.len();
                 let (order_text, outcome, detail, taken) = match read_line(&self.s, p, raw) {
                     Ok(order) => {
                         let text = order.text(&self.map, &self.ids());
                         if order.is_noted() {
-                            (text, Outcome::Noted, String::new(), Some(order))
+                            let detail = match order {
+                                Order::Reinforce { .. } => "standing for this phase: not needed",
+                                _ => "standing for this phase",
+                            };
+                            (text, Outcome::Noted, detail.to_string(), Some(order))
                         } else {
                             (
                                 text,

@@ -720,8 +720,8 @@ pub fn position(s: &State) -> serde_json::Map<String, Value> {
         .collect();
     let vp = victory_points(s);
     let mut vps = serde_json::Map::new();
-    for p in 0..s.np() {
-        vps.insert(s.players[p].id.clone(), vp[p].into());
+    for (player, points) in s.players.iter().zip(&vp) {
+        vps.insert(player.id.clone(), (*points).into());
     }
     let players: Vec<Value> = s
         .players
