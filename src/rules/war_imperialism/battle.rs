@@ -19,31 +19,37 @@ pub enum Side {
     Natives,
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Brig {
-    kind: Kind,
-    amph: bool,
-    idle: bool,
-}
+/// Brigade classes within a kind, in the order losses take them: units that retreated
+/// in (sitting out the first round), units landed this phase, the others.
+const IDLE: usize = 0;
+const LANDED: usize = 1;
+const OTHER: usize = 2;
 
-/// One side's forces in a battle.
+/// One side's forces in a battle: brigades by kind (INF, CAV, ART) and class, and the
+/// parties.
 #[derive(Clone, Debug)]
 struct Army {
     side: Side,
-    /// By kind (INF, CAV, ART); within a kind the weakest first (idle, landed,
-    /// others), which is also the order losses take them in.
-    brig: Vec<Brig>,
+    brig: [[u32; 3]; 3],
     parties: Units,
 }
 
 impl Army {
+    fn new(side: Side) -> Army {
+        Army {
+            side,
+            brig: [[0; 3]; 3],
+            parties: Units::default(),
+        }
+    }
+
     fn brigades(&self) -> u32 {
-        self.brig.len() as u32
+        self.brig.iter().flatten().sum()
     }
 
     fn has(&self, k: Kind) -> bool {
         if k.is_brigade() {
-            self.brig.iter().any(|b| b.kind == k)
+            self.brig[k.index()].iter().sum::<u32>() > 0
         } else {
             self.parties.get(k) > 0
         }
@@ -51,8 +57,8 @@ impl Army {
 
     fn remove_one(&mut self, k: Kind) {
         if k.is_brigade() {
-            if let Some(i) = self.brig.iter().position(|b| b.kind == k) {
-                self.brig.remove(i);
+            if let Some(c) = self.brig[k.index()].iter_mut().find(|c| **c > 0) {
+                *c -= 1;
             }
         } else {
             self.parties.sub(&Units::one(k));
@@ -61,16 +67,16 @@ impl Army {
 
     fn units(&self) -> Units {
         let mut u = self.parties;
-        for b in &self.brig {
-            u.add_kind(b.kind, 1);
+        for k in BRIGADES {
+            u.add_kind(k, self.brig[k.index()].iter().sum());
         }
         u
     }
 
     fn amph(&self) -> Units {
         let mut u = Units::default();
-        for b in self.brig.iter().filter(|b| b.amph) {
-            u.add_kind(b.kind, 1);
+        for k in BRIGADES {
+            u.add_kind(k, self.brig[k.index()][LANDED]);
         }
         u
     }
@@ -99,27 +105,16 @@ impl Run {
     }
 
     fn army(&self, side: Side, r: usize) -> Army {
+        let mut army = Army::new(side);
         match side {
             Side::Natives => {
                 let m = self.s.regions[r]
                     .native
                     .unwrap_or(self.map.regions[r].native);
                 let [inf, cav, art] = State::native_army(m);
-                let mut brig = Vec::new();
-                for (k, n) in [(Kind::Inf, inf), (Kind::Cav, cav), (Kind::Art, art)] {
-                    for _ in 0..n {
-                        brig.push(Brig {
-                            kind: k,
-                            amph: false,
-                            idle: false,
-                        });
-                    }
-                }
-                Army {
-                    side,
-                    brig,
-                    parties: Units::default(),
-                }
+                army.brig[Kind::Inf.index()][OTHER] = inf;
+                army.brig[Kind::Cav.index()][OTHER] = cav;
+                army.brig[Kind::Art.index()][OTHER] = art;
             }
             Side::Player(x) => {
                 let k = r * self.np() + x;
@@ -129,32 +124,19 @@ impl Run {
                 } else {
                     (self.mv.amph[k], self.mv.idle[k])
                 };
-                let mut brig = Vec::new();
                 for kind in BRIGADES {
                     let c = all.get(kind);
                     let i = idle.get(kind).min(c);
                     let a = amph.get(kind).min(c - i);
-                    for n in 0..c {
-                        brig.push(Brig {
-                            kind,
-                            idle: n < i,
-                            amph: n >= i && n < i + a,
-                        });
-                    }
+                    army.brig[kind.index()] = [i, a, c - i - a];
                 }
-                Army {
-                    side,
-                    brig,
-                    parties: {
-                        let mut u = all;
-                        for k in BRIGADES {
-                            u.set(k, 0);
-                        }
-                        u
-                    },
+                army.parties = all;
+                for kind in BRIGADES {
+                    army.parties.set(kind, 0);
                 }
             }
         }
+        army
     }
 
     fn battle_rounds_limit(&self, side: Side, r: usize) -> Option<u32> {
@@ -237,31 +219,26 @@ impl Run {
         let at = self.rn(r);
         let mut hits = 0;
         for kind in BRIGADES {
-            for landed in [false, true] {
-                for b in army
-                    .brig
-                    .iter()
-                    .filter(|b| b.kind == kind && b.amph == landed)
-                {
-                    if b.idle && round == 1 {
-                        continue;
-                    }
-                    let tag = if landed { " (landed)" } else { "" };
+            let [idle, landed, other] = army.brig[kind.index()];
+            let others = other + if round == 1 { 0 } else { idle };
+            for (n, is_landed) in [(others, false), (landed, true)] {
+                let tag = if is_landed { " (landed)" } else { "" };
+                let unit = match kind {
+                    Kind::Cav => 1,
+                    Kind::Art => 2,
+                    _ => 0,
+                };
+                let amph = match (is_landed, round) {
+                    (true, 1) => -2,
+                    (true, 2) => -1,
+                    _ => 0,
+                };
+                for _ in 0..n {
                     let d = self.d6(
                         "W6.2",
                         format!("{who} {}{tag} at {at}, round {round}", kind.name()),
                     );
                     rolls.push(d);
-                    let unit = match kind {
-                        Kind::Cav => 1,
-                        Kind::Art => 2,
-                        _ => 0,
-                    };
-                    let amph = match (landed, round) {
-                        (true, 1) => -2,
-                        (true, 2) => -1,
-                        _ => 0,
-                    };
                     let total = d as i32 + drm + unit + amph;
                     hits += if total >= 10 {
                         2
@@ -432,11 +409,7 @@ impl Run {
                     match cheapest {
                         Some(k) => {
                             d.parties.sub(&Units::one(k));
-                            d.brig.push(Brig {
-                                kind: Kind::Inf,
-                                amph: false,
-                                idle: false,
-                            });
+                            d.brig[Kind::Inf.index()][OTHER] += 1;
                             won = Won::Defender;
                             report.end = format!(
                                 "no brigades left on either side after round {round}: the defender's {} becomes an INF",
@@ -608,20 +581,11 @@ impl Run {
             }
             Place::Sea(s) => {
                 // One extra round: only the enemy rolls.
-                let mut mine = Army {
-                    side: Side::Player(x),
-                    brig: Vec::new(),
-                    parties: units,
-                };
+                let mut mine = Army::new(Side::Player(x));
+                mine.parties = units;
                 for k in BRIGADES {
                     mine.parties.set(k, 0);
-                    for _ in 0..units.get(k) {
-                        mine.brig.push(Brig {
-                            kind: k,
-                            amph: false,
-                            idle: false,
-                        });
-                    }
+                    mine.brig[k.index()][OTHER] = units.get(k);
                 }
                 let round = report.rounds.len() as u32 + 1;
                 let enemy_attacks = report.attacker != who;
@@ -634,7 +598,8 @@ impl Run {
                 let mut rolls = Vec::new();
                 let mut e = enemy.clone();
                 for b in &mut e.brig {
-                    b.idle = false;
+                    b[OTHER] += b[IDLE];
+                    b[IDLE] = 0;
                 }
                 let hits = self.roll_army(&e, drm, round, r, &mut rolls);
                 let target = self.target(enemy.side, r);

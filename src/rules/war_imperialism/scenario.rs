@@ -18,9 +18,13 @@ use super::state::{
 };
 use crate::dice::Dice;
 
-/// The most PP, DP or units any one number of a scenario may hold: far above any game,
-/// far from overflowing as a game adds to it.
+/// The most PP, DP or any other number of a scenario: far above any game, far from
+/// overflowing as a game adds to it.
 pub const LIMIT: i64 = 1_000_000;
+
+/// The most units or fleets in one stack of a scenario (a battle's dice grow with
+/// them; no game comes near it).
+pub const STACK_LIMIT: u32 = 1_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -574,9 +578,9 @@ fn build(file: ScenarioFile, map: Arc<Map>) -> Result<State, String> {
             ));
         }
         s.units_mut(r, p).add(&units);
-        if s.units(r, p).total() as i64 > LIMIT {
+        if s.units(r, p).total() > STACK_LIMIT {
             return Err(format!(
-                "units of {} at {}: above the limit of {LIMIT}",
+                "units of {} at {}: more than {STACK_LIMIT} in one stack",
                 u.player, u.at
             ));
         }
@@ -605,9 +609,9 @@ fn build(file: ScenarioFile, map: Arc<Map>) -> Result<State, String> {
                 FLEET_PORTAGE
             ));
         }
-        if fl.n as i64 > LIMIT {
+        if fl.n > STACK_LIMIT || fl.cargo.total() > STACK_LIMIT {
             return Err(format!(
-                "fleet of {} at {}: above the limit",
+                "fleet of {} at {}: more than {STACK_LIMIT} in one stack",
                 f.player, f.at
             ));
         }
