@@ -616,3 +616,40 @@ fn the_shipped_games_toml_has_a_four_player_war_game() {
         assert!(g.phases.contains_key(phase), "{phase}");
     }
 }
+
+/// The example orders of welcome mails and HELP read back without a refusal, in every
+/// phase of a game.
+#[test]
+fn w2_4_the_example_orders_of_every_phase_are_accepted() {
+    use pbem::rules::LineCheck;
+    let mut s = new_game(&["red", "blue", "green"], 6);
+    for _ in 0..5 {
+        let game = Game::WarImperialism(s.clone());
+        for p in ["red", "blue", "green"] {
+            let example = game.play().example_orders(p);
+            assert!(!example.is_empty(), "{} {p}", s.phase.id());
+            for check in game.check(p, &example) {
+                assert!(
+                    matches!(check, LineCheck::Accepted { .. }),
+                    "{} {p}: {check:?}",
+                    s.phase.id()
+                );
+            }
+        }
+        let orders: Vec<(String, String)> = ["red", "blue", "green"]
+            .iter()
+            .map(|p| (p.to_string(), game.play().example_orders(p)))
+            .collect();
+        let orders: Vec<(&str, &str)> = orders
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        s = run(&s, &orders, 6).0;
+    }
+    assert!(!game_help_is_empty());
+}
+
+fn game_help_is_empty() -> bool {
+    let s = new_game(&["red", "blue", "green"], 1);
+    Game::WarImperialism(s).order_help().is_empty()
+}

@@ -542,9 +542,6 @@ fn build(file: ScenarioFile, map: Arc<Map>) -> Result<State, String> {
                 suppressors.push(p);
             }
         }
-        if !rf.revolt && !suppressors.is_empty() {
-            return Err(format!("region {name}: suppressors without a revolt"));
-        }
         suppressors.sort();
         s.regions[r] = Region {
             owner,
@@ -619,13 +616,6 @@ fn build(file: ScenarioFile, map: Arc<Map>) -> Result<State, String> {
     for c in &file.cede {
         let r = region_id(&c.region, "cede")?;
         let to = player(&s, &c.to, "cede")?;
-        match s.regions[r].owner {
-            None => return Err(format!("cede: {} is native-controlled", c.region)),
-            Some(o) if o == to => {
-                return Err(format!("cede: {} already controls {}", c.to, c.region))
-            }
-            _ => {}
-        }
         s.cedes.retain(|x| x.region != r);
         s.cedes.push(Cede { region: r, to });
     }
