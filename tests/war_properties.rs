@@ -327,4 +327,10 @@ fn war_the_benchmark_round_carries_out_its_orders() {
     // stack beaten): those fail or are refused when their turn comes.
     assert!(invalid.len() * 4 <= log.results.len(), "{invalid:#?}");
     assert!(log.battles.len() >= 6, "{} battles", log.battles.len());
+    eprintln!(
+        "benchmark round: {units} units and fleets, {} order lines, {} battles, {} dice",
+        log.results.len(),
+        log.battles.len(),
+        log.dice.len()
+    );
 }
