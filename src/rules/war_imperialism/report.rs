@@ -204,6 +204,13 @@ pub fn battle_lines(b: &BattleReport) -> Vec<String> {
                 .join(" ")
         }
     };
+    let hits = |n: u32| {
+        if n == 1 {
+            "1 hit".to_string()
+        } else {
+            format!("{n} hits")
+        }
+    };
     let rolls = |v: &[u32]| {
         if v.is_empty() {
             "-".to_string()
@@ -221,15 +228,15 @@ pub fn battle_lines(b: &BattleReport) -> Vec<String> {
             format!("round {}", k + 1)
         };
         lines.push(format!(
-            "{label}: {} {:+} rolls {}: {} hits; {} {:+} rolls {}: {} hits; lost: {} {}, {} {}",
+            "{label}: {} {:+} rolls {}: {}; {} {:+} rolls {}: {}; lost: {} {}, {} {}",
             b.attacker,
             r.drm.attacker,
             rolls(&r.rolls.attacker),
-            r.hits.attacker,
+            hits(r.hits.attacker),
             b.defender,
             r.drm.defender,
             rolls(&r.rolls.defender),
-            r.hits.defender,
+            hits(r.hits.defender),
             b.attacker,
             losses(&r.losses.attacker),
             b.defender,

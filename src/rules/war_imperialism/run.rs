@@ -138,6 +138,9 @@ pub fn owing(s: &State) -> Vec<String> {
 
 /// Reads one line against the position: the order, or why not (W2.4).
 pub fn read_line(s: &State, p: usize, line: &str) -> Result<Order, String> {
+    if s.players[p].eliminated {
+        return Err("you are out of the game (W5.1)".into());
+    }
     let ids: Vec<String> = s.players.iter().map(|x| x.id.clone()).collect();
     let order = syntax::parse(line, &s.map, &ids)?;
     let Some(w) = when(s.phase) else {
