@@ -30,4 +30,8 @@ mod judge;
 mod properties;
 mod rules;
 mod solo;
+mod war;
+mod war_cases;
+mod war_game;
+mod war_properties;
 mod world;

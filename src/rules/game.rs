@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::battles_galactic_empire as bfge;
 use super::foundation_empire::stored::StoredState;
 use super::godsfire as gf;
+use super::war_imperialism as war;
 use super::{LineCheck, PhaseLabel, RuleSetId};
 
 /// Who looks at a game: what a mail, a BOARD reply or `results.json` may show.
@@ -105,6 +106,8 @@ pub enum Game {
     Godsfire(gf::state::State),
     #[serde(rename = "battles-galactic-empire")]
     BattlesGalacticEmpire(bfge::state::State),
+    #[serde(rename = "war-imperialism")]
+    WarImperialism(war::state::State),
 }
 
 impl Game {
@@ -125,6 +128,7 @@ impl Game {
             Game::FoundationEmpire(s) => s,
             Game::Godsfire(s) => s,
             Game::BattlesGalacticEmpire(s) => s,
+            Game::WarImperialism(s) => s,
         }
     }
 

@@ -15,6 +15,7 @@ pub mod battles_galactic_empire;
 pub mod foundation_empire;
 pub mod game;
 pub mod godsfire;
+pub mod war_imperialism;
 
 use std::collections::BTreeMap;
 
@@ -134,13 +135,15 @@ pub enum RuleSetId {
     FoundationEmpire,
     Godsfire,
     BattlesGalacticEmpire,
+    WarImperialism,
 }
 
 impl RuleSetId {
-    pub const ALL: [RuleSetId; 3] = [
+    pub const ALL: [RuleSetId; 4] = [
         RuleSetId::FoundationEmpire,
         RuleSetId::Godsfire,
         RuleSetId::BattlesGalacticEmpire,
+        RuleSetId::WarImperialism,
     ];
 
     pub fn registration(self) -> &'static Registration {
@@ -148,6 +151,7 @@ impl RuleSetId {
             RuleSetId::FoundationEmpire => &foundation_empire::play::REGISTRATION,
             RuleSetId::Godsfire => &godsfire::play::REGISTRATION,
             RuleSetId::BattlesGalacticEmpire => &battles_galactic_empire::play::REGISTRATION,
+            RuleSetId::WarImperialism => &war_imperialism::play::REGISTRATION,
         }
     }
 
