@@ -13,6 +13,7 @@
 mod cases;
 mod cli;
 mod coverage;
+mod diplomacy_datc;
 mod godsfire;
 mod godsfire_cases;
 mod godsfire_properties;

@@ -97,6 +97,8 @@ pub enum Game {
     FoundationEmpire(StoredState),
     #[serde(rename = "godsfire")]
     Godsfire(gf::state::State),
+    #[serde(rename = "diplomacy")]
+    Diplomacy(super::diplomacy::state::State),
 }
 
 impl Game {
@@ -116,6 +118,7 @@ impl Game {
         match self {
             Game::FoundationEmpire(s) => s,
             Game::Godsfire(s) => s,
+            Game::Diplomacy(s) => s,
         }
     }
 

@@ -11,6 +11,7 @@
 //! [`RuleSetId`] is the closed registry: adding a game adds a variant, and the compiler
 //! finds every place that must learn of it.
 
+pub mod diplomacy;
 pub mod foundation_empire;
 pub mod game;
 pub mod godsfire;
@@ -126,15 +127,21 @@ pub struct Registration {
 pub enum RuleSetId {
     FoundationEmpire,
     Godsfire,
+    Diplomacy,
 }
 
 impl RuleSetId {
-    pub const ALL: [RuleSetId; 2] = [RuleSetId::FoundationEmpire, RuleSetId::Godsfire];
+    pub const ALL: [RuleSetId; 3] = [
+        RuleSetId::FoundationEmpire,
+        RuleSetId::Godsfire,
+        RuleSetId::Diplomacy,
+    ];
 
     pub fn registration(self) -> &'static Registration {
         match self {
             RuleSetId::FoundationEmpire => &foundation_empire::play::REGISTRATION,
             RuleSetId::Godsfire => &godsfire::play::REGISTRATION,
+            RuleSetId::Diplomacy => &diplomacy::play::REGISTRATION,
         }
     }
 

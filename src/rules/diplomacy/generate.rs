@@ -1,0 +1,1 @@
+//! Random legal orders (tests, benchmarks, the differential script).
