@@ -46,6 +46,8 @@ pub struct Report {
     pub results: Vec<OrderResult>,
     pub civil_disorder: Vec<Unit>,
     pub events: Vec<String>,
+    /// Units dislodged with nowhere to retreat, disbanded at once.
+    pub destroyed: Vec<Unit>,
 }
 
 /// Orders as given: the sender (none in a scenario list) and the line.
@@ -312,6 +314,7 @@ fn movement(state: &State, orders: Vec<Order>, report: &mut Report) -> State {
                 "{} is dislodged and has nowhere to retreat: disbanded.",
                 unit.text(map)
             ));
+            report.destroyed.push(*unit);
             continue;
         }
         next.dislodged.push(Dislodged {
