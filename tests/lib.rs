@@ -14,6 +14,7 @@ mod cases;
 mod cli;
 mod coverage;
 mod diplomacy_datc;
+mod diplomacy_rules;
 mod godsfire;
 mod godsfire_cases;
 mod godsfire_properties;

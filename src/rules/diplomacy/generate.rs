@@ -75,7 +75,10 @@ pub fn random_orders(s: &State, seed: u64) -> BTreeMap<String, String> {
                 let army = s.units[a].text(map);
                 let (_, rest) = army.split_once(' ').unwrap();
                 lines.push((s.units[a].power, format!("{army} - {} VIA", map.prov_id(d))));
-                lines.push((fu.power, format!("{} C {rest} - {}", fu.text(map), map.prov_id(d))));
+                lines.push((
+                    fu.power,
+                    format!("{} C {rest} - {}", fu.text(map), map.prov_id(d)),
+                ));
                 done[a] = true;
                 done[f] = true;
             }
@@ -109,7 +112,11 @@ pub fn random_orders(s: &State, seed: u64) -> BTreeMap<String, String> {
                     };
                     let t = s.units[k];
                     let tp = map.prov_of(t.loc);
-                    let (_, target) = t.text(map).split_once(' ').map(|(a, b)| (a.to_string(), b.to_string())).unwrap();
+                    let (_, target) = t
+                        .text(map)
+                        .split_once(' ')
+                        .map(|(a, b)| (a.to_string(), b.to_string()))
+                        .unwrap();
                     let common: Vec<u8> = bits(map.reach(t.kind, t.loc) & reach)
                         .filter(|&q| q != map.prov_of(unit.loc))
                         .collect();
@@ -127,7 +134,9 @@ pub fn random_orders(s: &State, seed: u64) -> BTreeMap<String, String> {
             for d in &s.dislodged {
                 let me = d.unit.text(map);
                 match rng.pick(&d.retreats) {
-                    Some(l) if rng.chance(85) => lines.push((d.unit.power, format!("{me} R {}", map.loc_id(l)))),
+                    Some(l) if rng.chance(85) => {
+                        lines.push((d.unit.power, format!("{me} R {}", map.loc_id(l))))
+                    }
                     _ => lines.push((d.unit.power, format!("{me} D"))),
                 }
             }
@@ -145,14 +154,20 @@ pub fn random_orders(s: &State, seed: u64) -> BTreeMap<String, String> {
                         let pr = &map.provinces[p as usize];
                         let fleet = pr.terrain == Terrain::Coast && rng.chance(40);
                         let at = if fleet && !pr.coasts.is_empty() {
-                            map.loc_id(pr.coasts[rng.below(pr.coasts.len())]).to_string()
+                            map.loc_id(pr.coasts[rng.below(pr.coasts.len())])
+                                .to_string()
                         } else {
                             pr.id.clone()
                         };
                         lines.push((q, format!("BUILD {} {at}", if fleet { "F" } else { "A" })));
                     }
                 } else if a < 0 {
-                    let mut mine: Vec<String> = s.units.iter().filter(|u| u.power == q).map(|u| u.text(map)).collect();
+                    let mut mine: Vec<String> = s
+                        .units
+                        .iter()
+                        .filter(|u| u.power == q)
+                        .map(|u| u.text(map))
+                        .collect();
                     // Sometimes too few: civil disorder does the rest.
                     let k = if rng.chance(20) { (-a - 1).max(0) } else { -a };
                     for _ in 0..k {
