@@ -13,7 +13,9 @@
 mod cases;
 mod cli;
 mod coverage;
+mod diplomacy;
 mod diplomacy_datc;
+mod diplomacy_properties;
 mod diplomacy_rules;
 mod godsfire;
 mod godsfire_cases;
