@@ -291,3 +291,17 @@ fn damaged_scenarios_are_one_line_errors() {
         assert!(!e.contains('\n'), "{e}");
     }
 }
+
+#[test]
+fn the_shipped_games_toml_has_a_diplomacy_game_of_seven() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games.toml");
+    let config = pbem::config::Config::load(&path).expect("games.toml reads");
+    let g = config
+        .games
+        .iter()
+        .find(|g| g.rules == pbem::rules::RuleSetId::Diplomacy)
+        .expect("a Diplomacy game");
+    assert_eq!(g.players.len(), 7);
+    assert_eq!(g.phase_length("spring"), chrono::Duration::hours(72));
+    assert_eq!(g.phase_length("winter"), chrono::Duration::hours(24));
+}
