@@ -6,10 +6,11 @@
 //!     cargo run --release --example diplomacy-phases -- COUNT [SEED]
 
 use pbem::rules::diplomacy::generate::random_game;
+use pbem::rules::diplomacy::given;
+use pbem::rules::diplomacy::map::{bits, Kind, Map};
 use pbem::rules::diplomacy::phase::adjudicate;
 use pbem::rules::diplomacy::scenario::as_given;
 use pbem::rules::diplomacy::state::Step;
-use pbem::rules::diplomacy::{given, map::Map};
 use serde_json::json;
 
 fn main() {
@@ -47,6 +48,11 @@ fn main() {
                         "dislodged": after.dislodged.iter().map(|d| json!({
                             "unit": d.unit.text(map),
                             "retreats": d.retreats.iter().map(|&l| map.loc_id(l)).collect::<Vec<_>>(),
+                            "by_convoy": d.by_convoy,
+                            "neighbours": bits(match d.unit.kind {
+                                Kind::Army => map.army[map.prov_of(d.unit.loc) as usize],
+                                Kind::Fleet => map.fleet[d.unit.loc as usize],
+                            }).map(|l| map.loc_id(l).to_string()).collect::<Vec<_>>(),
                         })).collect::<Vec<_>>(),
                         "destroyed": destroyed,
                     }

@@ -63,21 +63,65 @@ def adjudicate(phase):
     return kept, dislodged
 
 
-def classify(kept, ours_kept, dislodged, ours_dis):
+def own_support_against_convoy(phase):
+    """Provinces where a power supports a move by convoy into its own unit's province."""
+    owner = {u.split()[2].split("/")[0]: u.split()[0] for u in phase["units"]}
+    via = set()
+    for lines in phase["orders"].values():
+        for l in lines:
+            w = l.split()
+            if w[-1] == "VIA":
+                via.add((w[2], w[4]))
+    out = set()
+    for lines in phase["orders"].values():
+        for l in lines:
+            w = l.split()
+            if len(w) == 8 and w[3] == "S" and w[6] == "-":
+                src, dst = w[5], w[7]
+                if (src, dst) in via and owner.get(dst) == w[0]:
+                    out.add(dst)
+    return out
+
+
+def classify(phase, kept, ours_kept, dislodged, ours_dis):
     """The documented kinds of difference (README, "Diplomacy: differential test")."""
-    occupied = {u.split()[2].split("/")[0] for u in ours_kept}
     if kept == ours_kept and set(dislodged) == set(ours_dis):
-        extra = all(
+        info = {d["unit"]: d for d in phase["after"]["dislodged"]}
+        if all(
             set(ours_dis[u]) <= set(dislodged[u])
-            and {o.split("/")[0] for o in set(dislodged[u]) - set(ours_dis[u])} <= occupied
+            and (set(dislodged[u]) == set(ours_dis[u])
+                 or (info[u]["by_convoy"] and set(dislodged[u]) <= set(info[u]["neighbours"])))
             for u in ours_dis
-        )
-        if extra:
-            # The package offers a unit dislodged by a convoyed army retreats into
-            # occupied provinces; a retreat goes only to a vacant province (rulebook;
-            # DATC 6.H.11 allows only the attacker's own province).
-            return "python-offers-occupied-retreats"
+        ):
+            # A unit dislodged by a convoyed army: the package offers every neighbour,
+            # occupied and contested ones too. A retreat goes only to a vacant province
+            # that was not left empty by a stand-off (DATC 6.H.6, 6.H.16); after a
+            # convoy only the attacker's own province is freed (DATC 6.H.11, 4.A.5).
+            return "python-retreats-after-convoy"
+    places = lambda units: {u.split()[2].split("/")[0] for u in units}
+    changed = places(kept ^ ours_kept) | places(set(dislodged) ^ set(ours_dis))
+    changed |= {u.split()[2].split("/")[0] for u in set(dislodged) ^ set(ours_dis)}
+    hot = own_support_against_convoy(phase)
+    if hot and changed and all(
+        any(p in hot or p in adjacent_to(phase, h) for h in hot) for p in changed
+    ):
+        # The package counts a power's support for a convoyed attack on that power's own
+        # unit. DATC 6.D.12 and 6.D.13: a power cannot help dislodge its own unit.
+        return "python-own-support-against-convoyed-attack"
     return "undocumented"
+
+
+def adjacent_to(phase, prov):
+    """The provinces of the units whose moves touch `prov` (the attackers' origins)."""
+    out = set()
+    for lines in phase["orders"].values():
+        for l in lines:
+            w = l.split()
+            if len(w) >= 5 and w[3] == "-" and w[4].split("/")[0] == prov:
+                out.add(w[2].split("/")[0])
+            if len(w) >= 5 and w[2].split("/")[0] == prov and w[3] == "-":
+                out.add(w[4].split("/")[0])
+    return out
 
 
 def compare(path):
@@ -90,7 +134,7 @@ def compare(path):
         ours_kept = set(phase["after"]["units"])
         ours_dis = {d["unit"]: sorted(d["retreats"]) for d in phase["after"]["dislodged"]}
         if kept != ours_kept or dislodged != ours_dis:
-            kind = classify(kept, ours_kept, dislodged, ours_dis)
+            kind = classify(phase, kept, ours_kept, dislodged, ours_dis)
             kinds[kind] = kinds.get(kind, 0) + 1
             if kind == "undocumented":
                 differ += 1

@@ -22,6 +22,18 @@ use std::process::Command;
 
 use serde_json::Value;
 
+/// The cases their files mark `ignore`, and what the test checks of each (the DATC
+/// v3.0 text's answer).
+pub const IGNORED: &[(&str, &str)] = &[
+    ("t6b07_supporting_with_unspecified_coast", "6.B.7: the support without a coast counts; the Italian fleet bounces (the file's expectation)"),
+    ("t6b08_supporting_with_unspecified_coast_when_only_one_coast_is_possible", "6.B.8: the support counts; the fleets bounce (the file's expectation)"),
+    ("t6b15_supporting_foreign_unit_with_unspecified_coast", "6.B.15: the support counts, both fleets bounce (CORRECTIONS)"),
+    ("t6g19_swapping_with_intent_of_unnecessary_convoy_2023", "6.G.19: the unneeded convoy order is illegal, no intent, both armies fail (the file's expectation)"),
+    ("t6h01_no_supports_during_retreat", "6.H.1: the support is illegal, both fleets disband (CORRECTIONS)"),
+    ("t6h02_no_supports_from_retreating_unit", "unreadable (`nor`): exit 2; 6.H.2 in diplomacy_rules"),
+    ("t6h03_no_convoy_during_retreat", "6.H.3: the convoy is illegal, the army disbands (the file's expectation)"),
+];
+
 /// A correction: the case file (name without `.toml`) and what the DATC v3.0 says
 /// instead, in the form of the file's `[expect]` (TOML), or `exit 2` for a file that
 /// is not a readable scenario by the spec.
@@ -283,4 +295,28 @@ fn datc_v3_every_case_matches() {
 #[test]
 fn datc_v2_4_every_case_matches() {
     run_all("datc-v2.4", 167);
+}
+
+#[test]
+fn every_case_marked_ignore_is_checked_against_the_datc_text() {
+    let mut marked: Vec<String> = cases("datc-v3")
+        .into_iter()
+        .chain(cases("datc-v2.4"))
+        .filter(|p| {
+            let t: toml::Table = toml::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+            t.contains_key("ignore")
+        })
+        .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+        .collect();
+    marked.sort();
+    let mut listed: Vec<String> = IGNORED.iter().map(|(n, _)| n.to_string()).collect();
+    listed.sort();
+    assert_eq!(marked, listed);
+    for (name, _) in IGNORED {
+        let path = cases("datc-v3")
+            .into_iter()
+            .find(|p| p.file_stem().unwrap() == *name)
+            .unwrap();
+        check_case(&path).unwrap();
+    }
 }
