@@ -85,6 +85,12 @@ pub struct Map {
     pub victory: u32,
     /// Provinces sorted by full name (for the civil disorder rule's alphabetical tie).
     pub alpha_rank: Vec<u8>,
+    /// First words of the names of more than one word (`mid`, `gulf`, `st` …).
+    pub multi_first: std::collections::HashSet<String>,
+    /// Sea provinces bordering each sea province (convoy routes).
+    pub sea_adj: Vec<u128>,
+    /// Sea provinces bordering each province, over all its coasts.
+    pub seas_near: Vec<u128>,
 }
 
 fn bit(i: u8) -> u128 {
@@ -126,6 +132,9 @@ impl Map {
             start: Vec::new(),
             victory: 18,
             alpha_rank: Vec::new(),
+            multi_first: Default::default(),
+            sea_adj: Vec::new(),
+            seas_near: Vec::new(),
         };
         let lines: Vec<(usize, &str)> = text
             .lines()
@@ -286,6 +295,18 @@ impl Map {
         for (rank, &p) in order.iter().enumerate() {
             m.alpha_rank[p] = rank as u8;
         }
+        m.multi_first = m
+            .names
+            .keys()
+            .filter(|k| k.contains(' '))
+            .map(|k| k.split(' ').next().unwrap_or("").to_string())
+            .collect();
+        m.sea_adj = (0..m.provinces.len())
+            .map(|p| m.fleet_prov[p] & m.seas)
+            .collect();
+        m.seas_near = (0..m.provinces.len() as u8)
+            .map(|p| m.seas_around(p))
+            .collect();
         Ok(m)
     }
 

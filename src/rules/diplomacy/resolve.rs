@@ -94,8 +94,8 @@ impl Resolver {
         self.deps.clear();
         self.deps.reserve(16 * n);
         if self.sea_adj.len() != np {
-            self.sea_adj = (0..np).map(|p| map.fleet_prov[p] & map.seas).collect();
-            self.seas_near = (0..np).map(|p| map.seas_around(p as u8)).collect();
+            self.sea_adj = map.sea_adj.clone();
+            self.seas_near = map.seas_near.clone();
         }
     }
 

@@ -109,10 +109,19 @@ fn tokens(map: &Map, line: &str) -> Vec<Tok> {
             i += 1;
             continue;
         }
-        // The longest province name starting here.
+        // The longest province name starting here (a word that starts no longer name
+        // is looked up as it is).
         let mut found = None;
         let room = words[i..].iter().take_while(|w| **w != "-").count();
-        for k in (1..=map.name_words.min(room)).rev() {
+        let longest = if map.multi_first.contains(words[i]) {
+            map.name_words.min(room)
+        } else {
+            if let Some(&p) = map.names.get(words[i]) {
+                found = Some((p, 1));
+            }
+            0
+        };
+        for k in (1..=longest).rev() {
             let name = normal_name(&words[i..i + k].join(" "));
             if let Some(&p) = map.names.get(&name) {
                 found = Some((p, k));
