@@ -16,7 +16,7 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -25,10 +25,10 @@ impl Rng {
     }
     /// 0..n (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
     pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.next_u64() % 100 < percent
     }
     pub fn pick<T: Copy>(&mut self, v: &[T]) -> Option<T> {
         (!v.is_empty()).then(|| v[self.below(v.len())])
@@ -82,6 +82,7 @@ pub fn random_orders(s: &State, seed: u64) -> BTreeMap<String, String> {
                 done[a] = true;
                 done[f] = true;
             }
+            #[allow(clippy::needless_range_loop)]
             for u in 0..n {
                 if done[u] {
                     continue;
