@@ -89,6 +89,24 @@ fn eleven_years_by_mail_ending_in_a_draw_and_replayed() {
         );
         dislodged_seen += after.dislodged.len();
         let sent = w.sent();
+        // Every order mail has its receipt, each line echoed in canonical form.
+        for m in sent
+            .iter()
+            .filter(|m| m.subject.contains("Orders received"))
+        {
+            let (power, _, _) = DIPLOMACY_PLAYERS
+                .iter()
+                .find(|(_, a, _)| *a == m.to)
+                .unwrap();
+            let first = orders.get(*power).and_then(|t| t.lines().next());
+            if let Some(line) = first {
+                assert!(
+                    squash(&m.body).contains(line),
+                    "{line} not echoed:\n{}",
+                    m.body
+                );
+            }
+        }
         let results: Vec<_> = sent
             .iter()
             .filter(|m| m.subject.contains("results"))
