@@ -15,12 +15,13 @@ use criterion::{criterion_group, Criterion};
 use diplomacy::geo::{standard_map, Map as CrateMap};
 use diplomacy::judge::{MappedMainOrder, Rulebook, Submission};
 use pbem::rules::diplomacy::check;
-use pbem::rules::diplomacy::phase::{adjudicate, prepare, Report};
+use pbem::rules::diplomacy::phase::{adjudicate, adjudicate_read, prepare, read, Report};
 use pbem::rules::diplomacy::state::{Options, State, Unit};
 
 struct Recorded {
     state: State,
     lines: Vec<(Option<u8>, String)>,
+    crate_lines: Vec<String>,
     crate_orders: Vec<MappedMainOrder>,
 }
 
@@ -69,6 +70,7 @@ fn load() -> Vec<Recorded> {
             state.units.sort();
             let mut lines = Vec::new();
             let mut crate_orders = Vec::new();
+            let mut crate_lines = Vec::new();
             for (power, list) in v["orders"].as_object().unwrap() {
                 let p = map.power_by_id(power);
                 for line in list.as_array().unwrap() {
@@ -79,11 +81,13 @@ fn load() -> Vec<Recorded> {
                             .parse()
                             .unwrap_or_else(|e| panic!("{line}: {e:?}")),
                     );
+                    crate_lines.push(crate_order(line));
                 }
             }
             Recorded {
                 state,
                 lines,
+                crate_lines,
                 crate_orders,
             }
         })
@@ -96,6 +100,23 @@ fn ours(r: &Recorded) -> usize {
         &pbem::rules::diplomacy::scenario::as_given(&r.lines),
     );
     after.units.len()
+}
+
+/// From orders already read (parsed and checked against the position).
+fn ours_read(r: &Recorded, read_orders: &[pbem::rules::diplomacy::check::Order]) -> usize {
+    let (after, _) = adjudicate_read(&r.state, read_orders.to_vec(), Report::default());
+    after.units.len()
+}
+
+/// The crate from order text: its parser, then its adjudication.
+fn theirs_text(map: &CrateMap, r: &Recorded) -> usize {
+    let orders: Vec<MappedMainOrder> = r.crate_lines.iter().map(|l| l.parse().unwrap()).collect();
+    let s = Submission::with_inferred_state(map, orders);
+    let outcome = s.adjudicate(Rulebook::default());
+    r.crate_orders
+        .iter()
+        .filter(|o| outcome.get(o).is_some())
+        .count()
 }
 
 /// The resolver alone, on orders already read and checked.
@@ -132,18 +153,44 @@ fn prepared(phases: &[Recorded]) -> Vec<pbem::rules::diplomacy::resolve::Resolve
         .collect()
 }
 
+fn read_all(phases: &[Recorded]) -> Vec<Vec<pbem::rules::diplomacy::check::Order>> {
+    phases
+        .iter()
+        .map(|r| {
+            read(
+                &r.state,
+                &pbem::rules::diplomacy::scenario::as_given(&r.lines),
+            )
+            .0
+        })
+        .collect()
+}
+
 fn bench(c: &mut Criterion) {
     let phases = load();
     let map = standard_map();
     let ready = prepared(&phases);
+    let orders = read_all(&phases);
     let mut g = c.benchmark_group("diplomacy-200-movement-phases");
-    g.bench_function("pbem (orders read from text, resolved, next state)", |b| {
+    g.bench_function("pbem from order text", |b| {
         b.iter(|| phases.iter().map(ours).sum::<usize>())
     });
-    g.bench_function("pbem resolver alone", |b| b.iter(|| ours_resolver(&ready)));
-    g.bench_function("diplomacy crate 0.2.0 (parsed orders)", |b| {
+    g.bench_function("diplomacy crate 0.2.0 from order text", |b| {
+        b.iter(|| phases.iter().map(|r| theirs_text(map, r)).sum::<usize>())
+    });
+    g.bench_function("pbem from parsed orders", |b| {
+        b.iter(|| {
+            phases
+                .iter()
+                .zip(&orders)
+                .map(|(r, o)| ours_read(r, o))
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("diplomacy crate 0.2.0 from parsed orders", |b| {
         b.iter(|| phases.iter().map(|r| theirs(map, r)).sum::<usize>())
     });
+    g.bench_function("pbem resolver alone", |b| b.iter(|| ours_resolver(&ready)));
     g.finish();
 }
 
@@ -163,35 +210,57 @@ fn ratios() {
     let phases = load();
     let map = standard_map();
     let ready = prepared(&phases);
+    let orders = read_all(&phases);
     let n = phases.len();
-    let pbem = per_phase(20, n, || {
+    let passes = 20;
+    let text = per_phase(passes, n, || {
         std::hint::black_box(phases.iter().map(ours).sum::<usize>());
     });
-    let resolver = per_phase(20, n, || {
+    let parsed = per_phase(passes, n, || {
+        std::hint::black_box(
+            phases
+                .iter()
+                .zip(&orders)
+                .map(|(r, o)| ours_read(r, o))
+                .sum::<usize>(),
+        );
+    });
+    let resolver = per_phase(passes, n, || {
         std::hint::black_box(ours_resolver(&ready));
     });
-    let krate = per_phase(20, n, || {
+    let krate_text = per_phase(passes, n, || {
+        std::hint::black_box(phases.iter().map(|r| theirs_text(map, r)).sum::<usize>());
+    });
+    let krate = per_phase(passes, n, || {
         std::hint::black_box(phases.iter().map(|r| theirs(map, r)).sum::<usize>());
     });
-    println!("\nper standard movement phase, same {n} recorded phases:");
-    println!("  pbem (text in, next state out) {:>9.1} us", pbem * 1e6);
     println!(
-        "  pbem resolver alone            {:>9.1} us",
+        "\nper standard movement phase, the same {n} recorded phases (best of {passes} passes):"
+    );
+    println!("  pbem from order text             {:>9.1} us", text * 1e6);
+    println!(
+        "  pbem from parsed orders          {:>9.1} us",
+        parsed * 1e6
+    );
+    println!(
+        "  pbem resolver alone              {:>9.1} us",
         resolver * 1e6
     );
     println!(
-        "  diplomacy crate 0.2.0          {:>9.1} us  ({:.1}x pbem)",
-        krate * 1e6,
-        krate / pbem
+        "  diplomacy crate 0.2.0, text      {:>9.1} us  ({:.1}x pbem from text)",
+        krate_text * 1e6,
+        krate_text / text
     );
-    let venv =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/diplomacy-venv/bin/python");
+    println!(
+        "  diplomacy crate 0.2.0, parsed    {:>9.1} us  ({:.1}x pbem from parsed orders)",
+        krate * 1e6,
+        krate / parsed
+    );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let venv = root.join("target/diplomacy-venv/bin/python");
     if venv.exists() {
         let out = std::process::Command::new(&venv)
-            .arg(
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("scripts/diplomacy_compare.py"),
-            )
+            .arg(root.join("scripts/diplomacy_compare.py"))
             .arg("bench")
             .arg(path())
             .arg("2")
@@ -200,9 +269,9 @@ fn ratios() {
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
         if let Some(py) = v["seconds_per_phase"].as_f64() {
             println!(
-                "  python diplomacy 1.1.2         {:>9.1} us  ({:.0}x pbem)",
+                "  python diplomacy 1.1.2, text     {:>9.1} us  ({:.0}x pbem from text)",
                 py * 1e6,
-                py / pbem
+                py / text
             );
         } else {
             println!(

@@ -78,7 +78,7 @@ pub struct Map {
     pub centres: u128,
     /// Every name a player may write (lower case, words joined by one space) to a
     /// province.
-    pub names: HashMap<String, Prov>,
+    pub names: HashMap<String, Prov, Fnv>,
     /// The longest name, in words.
     pub name_words: usize,
     pub start: Vec<(u8, Kind, Loc)>,
@@ -86,12 +86,37 @@ pub struct Map {
     /// Provinces sorted by full name (for the civil disorder rule's alphabetical tie).
     pub alpha_rank: Vec<u8>,
     /// First words of the names of more than one word (`mid`, `gulf`, `st` …).
-    pub multi_first: std::collections::HashSet<String>,
+    pub multi_first: std::collections::HashSet<String, Fnv>,
     /// Sea provinces bordering each sea province (convoy routes).
     pub sea_adj: Vec<u128>,
     /// Sea provinces bordering each province, over all its coasts.
     pub seas_near: Vec<u128>,
 }
+
+/// FNV-1a: the name tables' hash (short keys, no adversary: a player's text only
+/// looks names up).
+#[derive(Default, Clone, Copy, Debug)]
+pub struct FnvHasher(u64);
+
+impl std::hash::Hasher for FnvHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+pub type Fnv = std::hash::BuildHasherDefault<FnvHasher>;
 
 fn bit(i: u8) -> u128 {
     1u128 << i
@@ -127,7 +152,7 @@ impl Map {
             fleet_prov: Vec::new(),
             seas: 0,
             centres: 0,
-            names: HashMap::new(),
+            names: HashMap::default(),
             name_words: 1,
             start: Vec::new(),
             victory: 18,

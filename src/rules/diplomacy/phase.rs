@@ -56,11 +56,15 @@ pub type Given<'a> = (Option<u8>, &'a str);
 /// Adjudicates the current phase. The same arguments always give the same result,
 /// whatever the order of the lines of different units.
 pub fn adjudicate(state: &State, given: &[Given]) -> (State, Report) {
+    let (orders, report) = read(state, given);
+    adjudicate_read(state, orders, report)
+}
+
+/// Reads every line against the position: the orders, and a report holding the lines
+/// that are no orders at all.
+pub fn read(state: &State, given: &[Given]) -> (Vec<Order>, Report) {
     let mut report = Report::default();
-    if state.over {
-        return (state.clone(), report);
-    }
-    let mut orders = Vec::new();
+    let mut orders = Vec::with_capacity(given.len());
     for &(sender, line) in given {
         match check::read(state, sender, line) {
             Ok(o) => orders.push(o),
@@ -73,6 +77,14 @@ pub fn adjudicate(state: &State, given: &[Given]) -> (State, Report) {
                 default: false,
             }),
         }
+    }
+    (orders, report)
+}
+
+/// Adjudicates orders already read (see [`read`]).
+pub fn adjudicate_read(state: &State, orders: Vec<Order>, mut report: Report) -> (State, Report) {
+    if state.over {
+        return (state.clone(), report);
     }
     let next = match state.phase.step {
         Step::Movement => movement(state, orders, &mut report),
