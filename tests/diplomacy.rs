@@ -104,7 +104,7 @@ fn eleven_years_by_mail_ending_in_a_draw_and_replayed() {
             for c in Diplomacy::check(&before, power, &text) {
                 let shown = match c {
                     LineCheck::Accepted { order } => order,
-                    LineCheck::Refused { line, .. } => line,
+                    LineCheck::Refused { line, .. } | LineCheck::Unreadable { line, .. } => line,
                 };
                 assert!(
                     squash(&m.body).contains(&shown),

@@ -89,7 +89,9 @@ fn orders_as_players_write_them_are_echoed_canonically() {
         .iter()
         .map(|c| match c {
             LineCheck::Accepted { order } => order.clone(),
-            LineCheck::Refused { line, reason } => format!("REFUSED {line}: {reason}"),
+            LineCheck::Refused { line, reason } | LineCheck::Unreadable { line, reason } => {
+                format!("REFUSED {line}: {reason}")
+            }
         })
         .collect();
     assert_eq!(

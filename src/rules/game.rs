@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::battles_galactic_empire as bfge;
 use super::foundation_empire::stored::StoredState;
 use super::godsfire as gf;
 use super::{LineCheck, PhaseLabel, RuleSetId};
@@ -82,6 +83,11 @@ pub trait Play {
     fn standing(&self) -> Vec<String> {
         Vec::new()
     }
+    /// The ids of the game's phases, in the order a turn plays them (for the welcome
+    /// mail's list of phase lengths). Empty: only the current phase is listed.
+    fn phases(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
     /// The order syntax of this game, for HELP.
     fn order_help(&self) -> &'static str;
     /// An example of an orders mail body for `power` in the current phase (welcome
@@ -99,6 +105,8 @@ pub enum Game {
     Godsfire(gf::state::State),
     #[serde(rename = "diplomacy")]
     Diplomacy(super::diplomacy::state::State),
+    #[serde(rename = "battles-galactic-empire")]
+    BattlesGalacticEmpire(bfge::state::State),
 }
 
 impl Game {
@@ -119,6 +127,7 @@ impl Game {
             Game::FoundationEmpire(s) => s,
             Game::Godsfire(s) => s,
             Game::Diplomacy(s) => s,
+            Game::BattlesGalacticEmpire(s) => s,
         }
     }
 

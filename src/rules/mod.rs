@@ -11,6 +11,7 @@
 //! [`RuleSetId`] is the closed registry: adding a game adds a variant, and the compiler
 //! finds every place that must learn of it.
 
+pub mod battles_galactic_empire;
 pub mod diplomacy;
 pub mod foundation_empire;
 pub mod game;
@@ -31,8 +32,14 @@ pub struct PhaseLabel {
 pub enum LineCheck {
     /// Understood: the order in canonical form.
     Accepted { order: String },
-    /// Not taken: the line as written and why.
+    /// Not taken: the line as written and why. It is an order (it names a unit, a
+    /// region …): the adjudication reports it, to everyone.
     Refused { line: String, reason: String },
+    /// Not an order at all (chatter, a quoted line, a signature): the sender's own
+    /// business. The judge shows it in the sender's receipt only and keeps it out of
+    /// the stored orders, so no results or history ever show it. `line` is the line as
+    /// written (trimmed).
+    Unreadable { line: String, reason: String },
 }
 
 /// One result line of a phase, for the mail templates (every rule set alike).
@@ -128,13 +135,15 @@ pub enum RuleSetId {
     FoundationEmpire,
     Godsfire,
     Diplomacy,
+    BattlesGalacticEmpire,
 }
 
 impl RuleSetId {
-    pub const ALL: [RuleSetId; 3] = [
+    pub const ALL: [RuleSetId; 4] = [
         RuleSetId::FoundationEmpire,
         RuleSetId::Godsfire,
         RuleSetId::Diplomacy,
+        RuleSetId::BattlesGalacticEmpire,
     ];
 
     pub fn registration(self) -> &'static Registration {
@@ -142,6 +151,7 @@ impl RuleSetId {
             RuleSetId::FoundationEmpire => &foundation_empire::play::REGISTRATION,
             RuleSetId::Godsfire => &godsfire::play::REGISTRATION,
             RuleSetId::Diplomacy => &diplomacy::play::REGISTRATION,
+            RuleSetId::BattlesGalacticEmpire => &battles_galactic_empire::play::REGISTRATION,
         }
     }
 
