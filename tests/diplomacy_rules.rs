@@ -276,7 +276,7 @@ fn damaged_scenarios_are_one_line_errors() {
             "phase = \"S1901M\"\nunits = [\"AUS A vie\", \"ITA A vie\"]\n",
             "two units",
         ),
-        ("phase = \"S1901M\"\nunitz = []\n", "unknown field"),
+        ("phase = \"S1901M\"\nunitz = []\n", "unknown key `unitz`"),
         ("phase = \"X1901M\"\n", "unknown phase"),
         ("phase = \"S1901R\"\n", "prior_orders"),
         (

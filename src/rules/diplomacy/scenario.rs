@@ -113,7 +113,10 @@ fn units_of(map: &Map, list: &[String]) -> Result<Vec<Unit>, String> {
 impl Scenario {
     pub fn from_toml(text: &str) -> Result<Scenario, String> {
         let f: File = toml::from_str(text).map_err(|e| {
-            let m = e.message().replace('\n', " ");
+            let m = e
+                .message()
+                .replace('\n', " ")
+                .replace("unknown field", "unknown key");
             m.trim().to_string()
         })?;
         if let Some(r) = &f.rules {

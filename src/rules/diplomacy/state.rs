@@ -199,9 +199,14 @@ impl Options {
             let s = n.to_string();
             t.insert("edition".into(), toml::Value::String(s));
         }
-        let o: Options = t
-            .try_into()
-            .map_err(|e: toml::de::Error| format!("options: {}", e.message().replace('\n', " ")))?;
+        let o: Options = t.try_into().map_err(|e: toml::de::Error| {
+            format!(
+                "options: {}",
+                e.message()
+                    .replace('\n', " ")
+                    .replace("unknown field", "unknown key")
+            )
+        })?;
         if o.paradox != "szykman" {
             return Err(format!(
                 "options: paradox {:?} is not supported (only \"szykman\", the DATC's preference)",
