@@ -104,6 +104,8 @@ pub enum Game {
     FoundationEmpire(StoredState),
     #[serde(rename = "godsfire")]
     Godsfire(gf::state::State),
+    #[serde(rename = "diplomacy")]
+    Diplomacy(super::diplomacy::state::State),
     #[serde(rename = "battles-galactic-empire")]
     BattlesGalacticEmpire(bfge::state::State),
     #[serde(rename = "war-imperialism")]
@@ -127,6 +129,7 @@ impl Game {
         match self {
             Game::FoundationEmpire(s) => s,
             Game::Godsfire(s) => s,
+            Game::Diplomacy(s) => s,
             Game::BattlesGalacticEmpire(s) => s,
             Game::WarImperialism(s) => s,
         }

@@ -12,6 +12,7 @@
 //! finds every place that must learn of it.
 
 pub mod battles_galactic_empire;
+pub mod diplomacy;
 pub mod foundation_empire;
 pub mod game;
 pub mod godsfire;
@@ -134,14 +135,16 @@ pub struct Registration {
 pub enum RuleSetId {
     FoundationEmpire,
     Godsfire,
+    Diplomacy,
     BattlesGalacticEmpire,
     WarImperialism,
 }
 
 impl RuleSetId {
-    pub const ALL: [RuleSetId; 4] = [
+    pub const ALL: [RuleSetId; 5] = [
         RuleSetId::FoundationEmpire,
         RuleSetId::Godsfire,
+        RuleSetId::Diplomacy,
         RuleSetId::BattlesGalacticEmpire,
         RuleSetId::WarImperialism,
     ];
@@ -150,6 +153,7 @@ impl RuleSetId {
         match self {
             RuleSetId::FoundationEmpire => &foundation_empire::play::REGISTRATION,
             RuleSetId::Godsfire => &godsfire::play::REGISTRATION,
+            RuleSetId::Diplomacy => &diplomacy::play::REGISTRATION,
             RuleSetId::BattlesGalacticEmpire => &battles_galactic_empire::play::REGISTRATION,
             RuleSetId::WarImperialism => &war_imperialism::play::REGISTRATION,
         }
