@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::foundation_empire::stored::StoredState;
+use super::foundation_hjelmberg as fh;
 use super::godsfire as gf;
 use super::{LineCheck, PhaseLabel, RuleSetId};
 
@@ -97,6 +98,8 @@ pub enum Game {
     FoundationEmpire(StoredState),
     #[serde(rename = "godsfire")]
     Godsfire(gf::state::State),
+    #[serde(rename = "foundation-hjelmberg")]
+    FoundationHjelmberg(fh::state::State),
 }
 
 impl Game {
@@ -116,6 +119,7 @@ impl Game {
         match self {
             Game::FoundationEmpire(s) => s,
             Game::Godsfire(s) => s,
+            Game::FoundationHjelmberg(s) => s,
         }
     }
 

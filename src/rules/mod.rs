@@ -12,6 +12,7 @@
 //! finds every place that must learn of it.
 
 pub mod foundation_empire;
+pub mod foundation_hjelmberg;
 pub mod game;
 pub mod godsfire;
 
@@ -126,15 +127,21 @@ pub struct Registration {
 pub enum RuleSetId {
     FoundationEmpire,
     Godsfire,
+    FoundationHjelmberg,
 }
 
 impl RuleSetId {
-    pub const ALL: [RuleSetId; 2] = [RuleSetId::FoundationEmpire, RuleSetId::Godsfire];
+    pub const ALL: [RuleSetId; 3] = [
+        RuleSetId::FoundationEmpire,
+        RuleSetId::Godsfire,
+        RuleSetId::FoundationHjelmberg,
+    ];
 
     pub fn registration(self) -> &'static Registration {
         match self {
             RuleSetId::FoundationEmpire => &foundation_empire::play::REGISTRATION,
             RuleSetId::Godsfire => &godsfire::play::REGISTRATION,
+            RuleSetId::FoundationHjelmberg => &foundation_hjelmberg::play::REGISTRATION,
         }
     }
 
