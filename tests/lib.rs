@@ -16,6 +16,8 @@ mod coverage;
 mod godsfire;
 mod godsfire_cases;
 mod godsfire_properties;
+mod hjelmberg;
+mod hjelmberg_cases;
 mod judge;
 mod mailserver;
 mod properties;
