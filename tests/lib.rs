@@ -18,6 +18,7 @@ mod godsfire_cases;
 mod godsfire_properties;
 mod hjelmberg;
 mod hjelmberg_cases;
+mod hjelmberg_properties;
 mod judge;
 mod mailserver;
 mod properties;

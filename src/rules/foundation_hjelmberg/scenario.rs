@@ -355,6 +355,37 @@ impl ScenarioFile {
             }
             core.stock[usize::from(k)] = s as u8;
         }
+        // Tile lists are short at any table; a longer one is a damaged file.
+        let long = |what: &str, n: usize| -> Result<(), String> {
+            if n > 60 {
+                Err(format!("{what}: {n} tiles listed; at most 60"))
+            } else {
+                Ok(())
+            }
+        };
+        for (k, list) in self
+            .piles
+            .iter()
+            .flat_map(|p| [&p.colony1, &p.colony2, &p.colony3, &p.goals])
+            .enumerate()
+        {
+            long(
+                &format!("piles ({})", ["colony1", "colony2", "colony3", "goals"][k]),
+                list.as_ref().map_or(0, |l| l.len()),
+            )?;
+        }
+        for (p, sp) in self.colony_board.iter().flatten() {
+            if let Space::Many(list) = sp {
+                long(&format!("colony_board.{p}"), list.len())?;
+            }
+        }
+        long("discard", self.discard.as_ref().map_or(0, |l| l.len()))?;
+        for pf in &self.player {
+            long(
+                &format!("player {}: colonies", pf.id),
+                pf.colonies.as_ref().map_or(0, |l| l.len()),
+            )?;
+        }
         let tile = |what: &str, id: &str| -> Result<u8, String> {
             d.tile(id)
                 .filter(|_| id.to_ascii_lowercase() == id)
