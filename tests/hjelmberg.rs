@@ -720,3 +720,109 @@ fn turn_pace_and_round_pace_play_alike() {
         }
     }
 }
+
+/// The benchmark's round is a real one: every player's turn, most orders carried out,
+/// the Empire moving.
+#[test]
+fn the_benchmark_round_carries_out_its_orders() {
+    for (seed, rounds) in [(7, 3), (11, 8), (13, 15)] {
+        let (s, orders) = generate::midgame_round(seed, rounds);
+        assert_eq!(s.core.phase, Phase::Play);
+        assert_eq!(orders.len(), 5);
+        let (_, log) = fh::adjudicate(&s, &orders, seed);
+        let done = log
+            .results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Done)
+            .count();
+        assert!(done >= 15, "only {done} lines done");
+        assert!(
+            log.events.iter().any(|e| e.step == "H7.1"),
+            "the Empire did not move"
+        );
+        let turns = log.events.iter().filter(|e| e.step == "H4.3").count();
+        assert_eq!(turns, 5);
+    }
+}
+
+/// The shipped `games.toml` holds a Foundation (Hjelmberg) game, valid and creatable.
+#[test]
+fn the_shipped_games_toml_has_a_hjelmberg_game() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games.toml");
+    let config = pbem::config::Config::load(&path).expect("games.toml reads");
+    let g = config
+        .games
+        .iter()
+        .find(|g| g.rules == pbem::rules::RuleSetId::FoundationHjelmberg)
+        .expect("a Foundation (Hjelmberg) game");
+    let game = Game::new(g.rules, &g.options, None, g.seed).unwrap();
+    assert_eq!(game.powers(), vec!["red", "blue", "green", "yellow"]);
+    assert_eq!(game.label().phase, "setup");
+    assert_eq!(game.owing().len(), 4);
+}
+
+/// `pbem adjudicate` as a user runs it: the example prints JSON twice alike; a damaged
+/// scenario or data file exits 2 with one line naming the file and the problem.
+#[test]
+fn pbem_adjudicate_reads_hjelmberg_scenarios_and_refuses_damaged_ones() {
+    let run = |path: &Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
+            .args(["adjudicate", path.to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let example = root.join("examples/foundation-hjelmberg-round.toml");
+    let (a, b) = (run(&example), run(&example));
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.stdout, b.stdout, "byte-identical output");
+    let json: Value = serde_json::from_slice(&a.stdout).unwrap();
+    for key in [
+        "results",
+        "events",
+        "draws",
+        "players",
+        "next_phase",
+        "winner",
+    ] {
+        assert!(json.get(key).is_some(), "{key}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(&example).unwrap();
+    let cases = [
+        (
+            "gate.toml",
+            text.replace("ships = [\"A7\"]", "ships = [\"A13\"]"),
+            "A13",
+        ),
+        (
+            "colour.toml",
+            text.replace("hand = { black = 1 }", "hand = { pink = 1 }"),
+            "pink",
+        ),
+        (
+            "key.toml",
+            text.replace("seed = 7", "seed = 7\ncolor = 1"),
+            "unknown field",
+        ),
+        (
+            "data.toml",
+            text.replace("seed = 7", "seed = 7\ndata = \"broken-data.toml\""),
+            "broken-data.toml",
+        ),
+    ];
+    std::fs::write(
+        dir.path().join("broken-data.toml"),
+        data::STANDARD_TEXT.replace("id = \"warp\"", "id = \"teleport\""),
+    )
+    .unwrap();
+    for (name, text, want) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = run(&path);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(name) && err.contains(want), "{name}: {err}");
+    }
+}

@@ -510,3 +510,38 @@ pub fn policy(state: &State, seat: u8, style: Style) -> String {
     }
     lines.join("\n") + "\n"
 }
+
+/// A 5-player game after its setup and `rounds` rounds of scripted play, and the
+/// orders of the next round (every player's lines, with alternatives and fallbacks):
+/// the benchmark's round and the tests'.
+pub fn midgame_round(
+    seed: u64,
+    rounds: u32,
+) -> (State, std::collections::BTreeMap<String, String>) {
+    let seating: Vec<String> = ["ann", "bob", "cat", "dan", "eve"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut s = super::setup::create(
+        super::data::standard(),
+        seating,
+        super::state::Options::default(),
+        false,
+        seed,
+    );
+    let orders_of = |s: &State| -> std::collections::BTreeMap<String, String> {
+        s.core
+            .seats()
+            .map(|k| (s.name(k).to_string(), policy(s, k, k)))
+            .collect()
+    };
+    for _ in 0..=rounds {
+        if s.core.phase == Phase::Over {
+            break;
+        }
+        let orders = orders_of(&s);
+        s = super::adjudicate(&s, &orders, seed).0;
+    }
+    let orders = orders_of(&s);
+    (s, orders)
+}
