@@ -740,7 +740,11 @@ fn the_benchmark_round_carries_out_its_orders() {
             log.events.iter().any(|e| e.step == "H7.1"),
             "the Empire did not move"
         );
-        let turns = log.events.iter().filter(|e| e.step == "H4.3").count();
+        let turns = log
+            .events
+            .iter()
+            .filter(|e| e.step == "H4.3" && e.text.contains("'s turn (round"))
+            .count();
         assert_eq!(turns, 5);
     }
 }
@@ -825,4 +829,46 @@ fn pbem_adjudicate_reads_hjelmberg_scenarios_and_refuses_damaged_ones() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(err.contains(name) && err.contains(want), "{name}: {err}");
     }
+}
+
+/// In turn pace each player's turn is a phase of its own, numbered across the game: the
+/// judge asks only that player, and every turn gets its own results and history entry.
+#[test]
+fn turn_pace_by_mail_asks_one_player_a_turn() {
+    let players = &PLAYERS[..3];
+    let mut w = World::with_rules(
+        "foundation-hjelmberg",
+        "[game.options]\nseating = [\"ann\", \"bob\", \"cat\"]\npace = \"turn\"\n",
+        players,
+    );
+    w.pass();
+    let mut labels = Vec::new();
+    for phase in 0..8 {
+        let s = fh_state(&w);
+        let label = w.record().game.label();
+        labels.push((label.turn, label.phase));
+        let owing = w.record().game.owing();
+        if phase > 0 {
+            assert_eq!(owing, vec![s.name(s.core.next).to_string()]);
+        }
+        for (k, (power, address, _)) in players.iter().enumerate() {
+            if owing.contains(&power.to_string()) && phase != 4 {
+                w.orders(address, &generate::policy(&s, k as u8, 0));
+            }
+        }
+        w.pass();
+        if w.record().game.label() == label {
+            w.advance(Duration::hours(49));
+            w.pass();
+        }
+        assert_ne!(w.record().game.label(), label);
+    }
+    assert_eq!(labels[0], (0, "setup"));
+    let turns: Vec<u32> = labels[1..].iter().map(|l| l.0).collect();
+    assert_eq!(turns, vec![1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(fh_state(&w).core.round, 3);
+    let store = pbem::store::Store::open(&w.dir.path().join("judge.sled")).unwrap();
+    let entries: Vec<(String, pbem::judge::record::HistoryEntry)> =
+        store.scan("v1/history/g1/").unwrap();
+    assert_eq!(entries.len(), 8, "one history entry per turn");
 }

@@ -171,11 +171,11 @@ fn draft(ctx: &mut Ctx, seat: u8, tile: u8, planet: u8, mods: &Mods, depth: u8) 
         );
         return format!("took {tn}: {} is empty, nothing drawn", PILES[pile]);
     }
-    let keep = mods
-        .pick
+    // The first drawn that PICK names, else the first drawn in tile order.
+    let keep = drawn
         .iter()
         .copied()
-        .find(|t| drawn.contains(t))
+        .find(|t| mods.pick.contains(t))
         .unwrap_or_else(|| *drawn.iter().min().expect("not empty"));
     let mut discarded = drawn.clone();
     let at = discarded.iter().position(|&t| t == keep).expect("drawn");

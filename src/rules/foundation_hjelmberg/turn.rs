@@ -317,6 +317,8 @@ pub fn play_turn(
         }
         if !ctx.dry && goals::victory(ctx, seat) {
             over = true;
+        } else {
+            ctx.log.event("H4.3", format!("{name}'s turn ends"));
         }
     } else {
         for (k, _) in &returns {
