@@ -28,6 +28,20 @@ pub struct Judge {
     pub poll_seconds: u64,
     /// Mails committed together in a pass (one write to disk per batch).
     pub batch: usize,
+    /// The longest one mail or one game's deadline may take before `pbem serve`'s
+    /// watchdog ends the process (a supervisor restarts it; the mail or game is set
+    /// aside after three attempts).
+    pub budget_seconds: u64,
+    /// Backups `pbem serve` takes by itself.
+    pub backup: Option<BackupSchedule>,
+}
+
+/// `[judge.backup]`: a backup into `dir` every `every`, the newest `keep` kept.
+#[derive(Debug, Clone)]
+pub struct BackupSchedule {
+    pub dir: PathBuf,
+    pub every: Duration,
+    pub keep: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -79,17 +93,6 @@ impl MailServer {
         }
         Ok(String::new())
     }
-
-    pub fn tls_connector(&self) -> Result<native_tls::TlsConnector, String> {
-        let mut builder = native_tls::TlsConnector::builder();
-        if let Some(ca) = &self.ca_file {
-            let pem = std::fs::read(ca).map_err(|e| format!("{}: {e}", ca.display()))?;
-            let cert = native_tls::Certificate::from_pem(&pem)
-                .map_err(|e| format!("{}: {e}", ca.display()))?;
-            builder.add_root_certificate(cert);
-        }
-        builder.build().map_err(|e| e.to_string())
-    }
 }
 
 #[derive(Debug, Clone)]
@@ -139,6 +142,56 @@ struct File {
     games: Vec<GameFile>,
 }
 
+/// Reads `games.toml`: a syntax error is told with its line, a wrong value with the
+/// game and the key it is about (`game andromeda: seed: expected an integer, …`).
+fn read_file(text: &str) -> Result<File, String> {
+    let table: toml::Table =
+        toml::from_str(text).map_err(|e| crate::toml_text::one_line(&e, text))?;
+    let de = toml::Deserializer::new(text);
+    serde_path_to_error::deserialize::<_, File>(de).map_err(|e| {
+        let mut path = e.path().to_string();
+        // game[2].seed → game andromeda: seed
+        if let Some(rest) = path.strip_prefix("game[") {
+            if let Some((k, key)) = rest.split_once(']') {
+                let id = k
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|k| {
+                        table
+                            .get("game")?
+                            .as_array()?
+                            .get(k)?
+                            .get("id")?
+                            .as_str()
+                            .map(str::to_string)
+                    })
+                    .unwrap_or_else(|| {
+                        format!("number {}", k.parse::<usize>().map(|k| k + 1).unwrap_or(0))
+                    });
+                path = format!("game {id}{}", key.replacen('.', ": ", 1));
+            }
+        }
+        let message = crate::toml_text::one_line(e.inner(), text);
+        let message = message
+            .split_once(": ")
+            .map(|(_, m)| m)
+            .unwrap_or(&message)
+            .to_string();
+        if message.starts_with("unknown key") {
+            // The path ends with the unknown key itself, which the message names.
+            path = match path.rfind([':', '.']) {
+                Some(at) => path[..at].to_string(),
+                None => String::new(),
+            };
+        }
+        if path.is_empty() || path == "." {
+            message
+        } else {
+            format!("{path}: {message}")
+        }
+    })
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JudgeFile {
@@ -151,6 +204,31 @@ struct JudgeFile {
     poll_seconds: u64,
     #[serde(default = "batch")]
     batch: usize,
+    #[serde(default = "budget_seconds")]
+    budget_seconds: u64,
+    backup: Option<BackupFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BackupFile {
+    dir: String,
+    #[serde(default = "backup_every")]
+    every: String,
+    #[serde(default = "backup_keep")]
+    keep: usize,
+}
+
+fn backup_every() -> String {
+    "24h".into()
+}
+
+fn backup_keep() -> usize {
+    7
+}
+
+fn budget_seconds() -> u64 {
+    120
 }
 
 fn batch() -> usize {
@@ -227,6 +305,11 @@ struct PersonFile {
 }
 
 /// Reads a duration: `48h`, `2d`, `30m`, `1d12h`, with an optional leading `+`.
+/// A duration setting, or an error naming its key.
+fn duration(key: &str, v: &str) -> Result<Duration, String> {
+    parse_duration(v).ok_or_else(|| format!("{key}: {v:?} is not a duration like 48h, 2d or 30m"))
+}
+
 pub fn parse_duration(text: &str) -> Option<Duration> {
     let t = text.trim().trim_start_matches('+');
     if t.is_empty() {
@@ -271,7 +354,7 @@ impl Config {
 
     /// Parses the text of a `games.toml`; relative paths are taken from `dir`.
     pub fn parse(text: &str, dir: &Path) -> Result<Config, String> {
-        let f: File = toml::from_str(text).map_err(|e| crate::toml_text::one_line(&e, text))?;
+        let f = read_file(text)?;
         if !is_address(&f.judge.address) {
             return Err(format!(
                 "judge.address: {:?} is not a mail address",
@@ -313,6 +396,14 @@ impl Config {
                 }
             }
         };
+        let backup = match &f.judge.backup {
+            None => None,
+            Some(b) => Some(BackupSchedule {
+                dir: path(&b.dir),
+                every: duration("judge.backup.every", &b.every)?,
+                keep: b.keep.max(1),
+            }),
+        };
         let mut games = Vec::new();
         for g in f.games {
             let at = format!("game {:?}", g.id);
@@ -330,6 +421,8 @@ impl Config {
                 templates: f.judge.templates.as_deref().map(path),
                 poll_seconds: f.judge.poll_seconds.max(1),
                 batch: f.judge.batch.max(1),
+                budget_seconds: f.judge.budget_seconds.max(1),
+                backup,
             },
             transport,
             games,
@@ -355,10 +448,6 @@ fn game_config(g: GameFile) -> Result<GameConfig, String> {
         .time_zone
         .parse()
         .map_err(|_| format!("time_zone: unknown time zone {:?}", g.time_zone))?;
-    let duration = |key: &str, v: &str| {
-        parse_duration(v)
-            .ok_or_else(|| format!("{key}: {v:?} is not a duration like 48h, 2d or 30m"))
-    };
     let mut phases = BTreeMap::new();
     for (phase, v) in &g.phases {
         phases.insert(phase.clone(), duration(&format!("phases.{phase}"), v)?);
@@ -443,6 +532,36 @@ impl GameConfig {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_wrong_value_is_told_with_its_game_and_key() {
+        let base = "[judge]\naddress = \"j@example.test\"\nstore = \"s\"\n[transport]\nkind = \"maildir\"\ninbox = \"i\"\noutbox = \"o\"\n";
+        let e = super::Config::parse(
+            &format!("{base}[[game]]\nid = \"andromeda\"\nrules = \"godsfire\"\nseed = \"x\"\n"),
+            std::path::Path::new("."),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            e,
+            "game andromeda: seed: expected an integer, found string \"x\""
+        );
+        let e = super::Config::parse(
+            &format!("{base}[[game]]\nid = \"andromeda\"\nrules = \"godsfire\"\ncolour = 1\n"),
+            std::path::Path::new("."),
+        )
+        .err()
+        .unwrap();
+        assert!(e.starts_with("game andromeda: unknown key `colour`"), "{e}");
+        let e = super::Config::parse(
+            &format!("{base}poll_seconds = \"often\"\n")
+                .replace("[transport]", "poll_seconds = \"often\"\n[transport]"),
+            std::path::Path::new("."),
+        )
+        .err()
+        .unwrap();
+        assert!(e.contains("poll_seconds: expected an integer"), "{e}");
+    }
+
     use super::*;
 
     #[test]

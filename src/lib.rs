@@ -13,9 +13,11 @@
 //! The judge service (mail commands, phases, deadlines, storage) and the mail
 //! transports are added around the rules in later rings, never inside them.
 
+pub mod backup;
 pub mod bench;
 pub mod cli;
 pub mod config;
+pub mod control;
 pub mod demo;
 pub mod dice;
 pub mod judge;

@@ -24,5 +24,10 @@ pub fn adjudicate_text(text: &str, dir: &Path) -> Result<String, ScenarioError> 
         .ok_or(ScenarioError::NoRules)?;
     let rules =
         RuleSetId::from_id(rules).ok_or_else(|| ScenarioError::UnknownRules(rules.into()))?;
-    (rules.registration().adjudicate_scenario)(text, dir)
+    // The file is valid TOML (read above): what a rule set's reader says of it is about
+    // its content (an unknown key, a wrong value), not its syntax.
+    (rules.registration().adjudicate_scenario)(text, dir).map_err(|e| match e {
+        ScenarioError::Toml(message) => ScenarioError::Invalid(message),
+        other => other,
+    })
 }

@@ -10,8 +10,17 @@ const CLEON: &str = "cleon@example.test";
 const MULE: &str = "mule@example.test";
 const PREEM: &str = "preem@example.test";
 
+/// A game from fixed start positions, its welcome mails already read.
 fn fixed() -> World {
-    World::new(FIXED_START)
+    let mut w = World::new(FIXED_START);
+    w.pass();
+    let welcome = w.sent();
+    assert_eq!(
+        welcome.len(),
+        5,
+        "a welcome to each player and the moderator"
+    );
+    w
 }
 
 /// The four powers' first-turn orders (Foundation's has one error line).
@@ -89,7 +98,8 @@ fn receipts_show_errors_line_by_line_and_are_threaded() {
         body.contains("REFUSED  C4 - C5\n           -> the fleet in C4 belongs to Tazenda"),
         "{body}"
     );
-    assert!(body.contains("REFUSED  what now"));
+    // Chatter is the sender's business: in the receipt, marked as not read.
+    assert!(body.contains("NOT READ what now"), "{body}");
     assert!(body.contains("Submitted so far: foundation"));
     assert!(body.contains("Still to submit: imperium, union, tazenda"));
     // Deadline in UTC and in the game's time zone (America/New_York).
@@ -412,7 +422,13 @@ fn wrong_password_is_refused_to_the_registered_address_and_changes_nothing() {
     w.send(HARI, "[g1]", "PASSWORD guess\nB2 - C2");
     w.send(HARI, "[g1]", "B2 - C2");
     w.pass();
-    let sent = w.sent();
+    // Refusals to one registered address: at most one an hour.
+    let mut sent = w.sent();
+    assert_eq!(sent.len(), 1);
+    w.advance(chrono::Duration::minutes(61));
+    w.send(HARI, "[g1]", "B2 - C2");
+    w.pass();
+    sent.extend(w.sent());
     assert_eq!(sent.len(), 2);
     for m in &sent {
         assert_eq!(m.to, HARI);

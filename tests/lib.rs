@@ -8,21 +8,24 @@
 //! - `cli`: the `pbem` command line as a user runs it.
 //! - `coverage`: every numbered rule has a test.
 //! - `judge`: the judge end to end through Maildir and sled (`world` sets one up).
-//! - `real_mail`: the judge against real Postfix and Dovecot (`mailserver` starts them).
+//!
+//! The judge against real Postfix and Dovecot is its own binary, `tests/real_mail/`.
 
+mod backup;
 mod cases;
 mod cli;
 mod coverage;
+mod first_hour;
 mod godsfire;
 mod godsfire_cases;
 mod godsfire_properties;
 mod hjelmberg;
 mod hjelmberg_cases;
 mod hjelmberg_properties;
+mod hostile;
+mod imap_quirks;
 mod judge;
-mod mailserver;
 mod properties;
-mod real_mail;
 mod rules;
 mod solo;
 mod world;

@@ -1,5 +1,6 @@
-//! The commands of a mail (`../shared/specs/mail-interface.md`): one per line, any case;
+//! The commands of a mail (the mail interface of the specs): one per line, any case;
 //! quoted lines (`>`) and everything after a signature line (`-- `) are ignored.
+//! Every line is bounded ([`MAX_LINE_CHARS`]) and so is the number read ([`MAX_LINES`]).
 
 /// A command other than GAME, PASSWORD and the orders block.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -8,7 +9,8 @@ pub enum Command {
     Wait,
     Board,
     History(Option<u32>),
-    Help,
+    /// `HELP`, or `HELP <game>`.
+    Help(Option<String>),
     /// `FORCE`, or `FORCE <turn> <phase>`: only if that is still the current phase.
     Force(Option<(u32, String)>),
     Deadline(String),
@@ -20,41 +22,113 @@ pub enum Command {
     },
 }
 
+/// Only this many lines of a mail's text are read; the rest is ignored (and said so).
+pub const MAX_LINES: usize = 2_000;
+/// A line longer than this (in characters) is refused as too long, never read.
+pub const MAX_LINE_CHARS: usize = 200;
+/// An orders block has at most this many lines; the rest are not read (and said so).
+pub const MAX_ORDER_LINES: usize = 300;
+/// A refused over-long line is echoed cut to this many characters.
+pub const ECHO_CHARS: usize = 60;
+
 /// What a mail says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parsed {
     pub game: Option<String>,
+    /// The first `PASSWORD` line's secret (also written `Password: …`, and inside an
+    /// orders block); a password line is a command or nothing, never an order.
     pub password: Option<String>,
     pub commands: Vec<Command>,
     /// The orders block (`ORDERS` … `END`), or the whole mail when it holds no command.
     pub orders: Option<String>,
     /// Lines that are neither commands nor orders, with why.
     pub not_understood: Vec<(String, String)>,
+    /// What the judge did with the mail's form (lines not read, passwords ignored).
+    pub notes: Vec<String>,
 }
 
-/// Reads the text of a mail.
+/// A line cut to `ECHO_CHARS` characters for a reply, with `…` if cut.
+pub fn echo(line: &str) -> String {
+    if line.chars().count() <= ECHO_CHARS {
+        return line.to_string();
+    }
+    let mut cut: String = line.chars().take(ECHO_CHARS).collect();
+    cut.push('…');
+    cut
+}
+
+/// A password line: `PASSWORD x`, `Password: x`, `password:x`. Its secret, if any.
+fn password_line(line: &str) -> Option<Option<&str>> {
+    let head = line.get(..8)?;
+    if !head.eq_ignore_ascii_case("password") {
+        return None;
+    }
+    let rest = &line[8..];
+    let rest = match rest.strip_prefix(':') {
+        Some(r) => r,
+        None if rest.is_empty() || rest.starts_with(' ') => rest,
+        None => return None,
+    };
+    let mut words = rest.split_whitespace();
+    Some(match (words.next(), words.next()) {
+        (Some(secret), None) => Some(secret),
+        _ => None,
+    })
+}
+
+/// Reads the text of a mail. Cost is linear in the text; at most [`MAX_LINES`] lines
+/// are read.
 pub fn parse(body: &str) -> Parsed {
     let mut p = Parsed::default();
     let mut block: Option<Vec<&str>> = None;
     let mut loose: Vec<&str> = Vec::new();
-    for raw in body.lines() {
+    let mut passwords = 0;
+    // Order lines past MAX_ORDER_LINES.
+    let mut dropped = 0;
+    for (n, raw) in body.lines().enumerate() {
+        if n == MAX_LINES {
+            p.notes.push(format!(
+                "Only the first {MAX_LINES} lines of a mail are read: the rest was ignored."
+            ));
+            break;
+        }
         if raw == "-- " || raw == "--" {
             break;
         }
         let line = raw.trim();
-        if line.starts_with('>') {
+        if line.starts_with('>') || line.is_empty() {
+            continue;
+        }
+        if line.chars().count() > MAX_LINE_CHARS {
+            p.not_understood.push((
+                echo(line),
+                format!(
+                    "too long ({} characters; a line may have {MAX_LINE_CHARS})",
+                    line.chars().count()
+                ),
+            ));
+            continue;
+        }
+        if let Some(secret) = password_line(line) {
+            passwords += 1;
+            match secret {
+                Some(secret) if p.password.is_none() => p.password = Some(secret.to_string()),
+                Some(_) => {}
+                None => p
+                    .notes
+                    .push("A PASSWORD line takes one word: it was ignored.".into()),
+            }
             continue;
         }
         if let Some(lines) = &mut block {
             if line.eq_ignore_ascii_case("END") {
                 p.orders = Some(lines.join("\n"));
                 block = None;
+            } else if lines.len() < MAX_ORDER_LINES {
+                lines.push(line);
             } else {
-                lines.push(raw);
+                dropped += 1;
             }
-            continue;
-        }
-        if line.is_empty() {
             continue;
         }
         let mut words = line.split_whitespace();
@@ -65,10 +139,6 @@ pub fn parse(body: &str) -> Parsed {
                 p.game = Some(id.to_lowercase());
                 continue;
             }
-            ("PASSWORD", [secret]) => {
-                p.password = Some(secret.to_string());
-                continue;
-            }
             ("ORDERS", []) => {
                 block = Some(Vec::new());
                 continue;
@@ -76,7 +146,8 @@ pub fn parse(body: &str) -> Parsed {
             ("READY", []) => Command::Ready,
             ("WAIT", []) => Command::Wait,
             ("BOARD", []) => Command::Board,
-            ("HELP", []) => Command::Help,
+            ("HELP", []) => Command::Help(None),
+            ("HELP", [game]) => Command::Help(Some(game.to_lowercase())),
             ("PAUSE", []) => Command::Pause,
             ("RESUME", []) => Command::Resume,
             ("HISTORY", []) => Command::History(None),
@@ -105,8 +176,8 @@ pub fn parse(body: &str) -> Parsed {
                 address: address.to_lowercase(),
             },
             (
-                "GAME" | "PASSWORD" | "ORDERS" | "READY" | "WAIT" | "BOARD" | "HELP" | "PAUSE"
-                | "RESUME" | "HISTORY" | "FORCE" | "DEADLINE" | "REPLACE",
+                "GAME" | "ORDERS" | "READY" | "WAIT" | "BOARD" | "HELP" | "PAUSE" | "RESUME"
+                | "HISTORY" | "FORCE" | "DEADLINE" | "REPLACE",
                 _,
             ) => {
                 p.not_understood.push((
@@ -116,27 +187,72 @@ pub fn parse(body: &str) -> Parsed {
                 continue;
             }
             _ => {
-                loose.push(raw);
+                loose.push(line);
                 continue;
             }
         };
         p.commands.push(command);
+    }
+    if passwords > 1 {
+        p.notes.push(format!(
+            "The mail has {passwords} PASSWORD lines: the first was used, the others ignored."
+        ));
     }
     if let Some(lines) = block {
         // An ORDERS block with no END runs to the end of the mail.
         p.orders = Some(lines.join("\n"));
     }
     if p.orders.is_none() && p.commands.is_empty() && !loose.is_empty() {
+        dropped += loose.len().saturating_sub(MAX_ORDER_LINES);
+        loose.truncate(MAX_ORDER_LINES);
         p.orders = Some(loose.join("\n"));
     } else {
         for line in loose {
             p.not_understood.push((
-                line.trim().into(),
+                line.into(),
                 "not a command; orders go between ORDERS and END".into(),
             ));
         }
     }
+    if dropped > 0 {
+        p.notes.push(format!(
+            "Orders have at most {MAX_ORDER_LINES} lines: {dropped} more were not read."
+        ));
+    }
     p
+}
+
+/// Takes every trace of an authenticated `secret` out of what a mail said: lines that
+/// are the bare secret go, and the secret as a word elsewhere becomes `[password]`.
+/// A backstop: password lines never reach the orders in the first place.
+pub fn scrub(p: &mut Parsed, secret: &str) {
+    if secret.is_empty() {
+        return;
+    }
+    let clean = |text: &str| -> Option<String> {
+        let line = text.trim();
+        if line == secret {
+            return None;
+        }
+        if !line.contains(secret) {
+            return Some(text.to_string());
+        }
+        let words: Vec<&str> = text
+            .split(' ')
+            .map(|w| if w == secret { "[password]" } else { w })
+            .collect();
+        let joined = words.join(" ");
+        // A secret inside a longer word: cut it out there too.
+        Some(joined.replace(secret, "[password]"))
+    };
+    if let Some(orders) = &p.orders {
+        let kept: Vec<String> = orders.lines().filter_map(clean).collect();
+        p.orders = Some(kept.join("\n"));
+    }
+    p.not_understood = std::mem::take(&mut p.not_understood)
+        .into_iter()
+        .filter_map(|(line, why)| Some((clean(&line)?, why)))
+        .collect();
 }
 
 impl Command {
@@ -152,7 +268,7 @@ impl Command {
             Command::Wait => "WAIT",
             Command::Board => "BOARD",
             Command::History(_) => "HISTORY",
-            Command::Help => "HELP",
+            Command::Help(_) => "HELP",
         }
     }
 }
@@ -190,5 +306,37 @@ mod tests {
         );
         assert_eq!(p.not_understood.len(), 1);
         assert_eq!(p.not_understood[0].0, "what is this");
+    }
+
+    #[test]
+    fn password_lines_are_commands_never_orders() {
+        let p = parse("ORDERS\nPASSWORD s3cret\nB2 - C3\nPassword: other\nEND\n");
+        assert_eq!(p.password.as_deref(), Some("s3cret"));
+        assert_eq!(p.orders.as_deref(), Some("B2 - C3"));
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        let p = parse("password:abc\nB2 H\n");
+        assert_eq!(p.password.as_deref(), Some("abc"));
+        assert_eq!(p.orders.as_deref(), Some("B2 H"));
+        // Not a password line: a word that merely starts so.
+        assert_eq!(password_line("passwordless B2"), None);
+    }
+
+    #[test]
+    fn the_bare_secret_and_the_secret_as_a_word_are_scrubbed() {
+        let mut p = parse("B2 - C3\nhunter22\nmy pw is hunter22 ok\n");
+        scrub(&mut p, "hunter22");
+        assert_eq!(p.orders.as_deref(), Some("B2 - C3\nmy pw is [password] ok"));
+    }
+
+    #[test]
+    fn long_lines_and_long_mails_are_bounded() {
+        let long = "x".repeat(MAX_LINE_CHARS + 1);
+        let p = parse(&format!("B2 H\n{long}\n"));
+        assert_eq!(p.orders.as_deref(), Some("B2 H"));
+        assert_eq!(p.not_understood[0].0.chars().count(), ECHO_CHARS + 1);
+        let many = "B2 H\n".repeat(MAX_LINES + 10);
+        let p = parse(&many);
+        assert_eq!(p.orders.unwrap().lines().count(), MAX_ORDER_LINES);
+        assert_eq!(p.notes.len(), 2, "{:?}", p.notes);
     }
 }

@@ -10,7 +10,7 @@ impl Judge<'_> {
         parsed: &command::Parsed,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
-        let mut notes: Vec<String> = Vec::new();
+        let mut notes: Vec<String> = parsed.notes.clone();
         if parsed.orders.is_some() {
             notes.push("Moderators give no orders: the orders were ignored.".into());
         }
@@ -73,16 +73,21 @@ impl Judge<'_> {
                         fx.records.insert(gc.id.clone(), record);
                     }
                 }
-                Command::Resume => match record.paused.take() {
-                    Some(left) => {
-                        let d = now + Duration::seconds(left);
-                        record.deadline = Some(d);
-                        notes.push(format!("RESUME: the deadline is now {}.", replies::utc(d)));
-                        fx.records.insert(gc.id.clone(), record);
-                        self.advance(gc, fx, false)?;
+                Command::Resume => {
+                    match record.paused.take() {
+                        Some(left) => {
+                            if let Some(why) = record.suspended.take() {
+                                notes.push(format!("RESUME: the game was suspended ({why}); the judge tries again."));
+                            }
+                            let d = now + Duration::seconds(left);
+                            record.deadline = Some(d);
+                            notes.push(format!("RESUME: the deadline is now {}.", replies::utc(d)));
+                            fx.records.insert(gc.id.clone(), record);
+                            self.advance(gc, fx, false)?;
+                        }
+                        None => notes.push("RESUME: the game is not paused.".into()),
                     }
-                    None => notes.push("RESUME: the game is not paused.".into()),
-                },
+                }
                 Command::Replace { power, address } => {
                     if !record.addresses.contains_key(power)
                         && !record.game.powers().contains(power)
@@ -100,7 +105,7 @@ impl Judge<'_> {
                 Command::History(n) => {
                     self.history_reply(gc, &record, Viewer::Moderator, *n, mail, fx)?
                 }
-                Command::Help => self.help_reply(gc, &record, mail, fx)?,
+                Command::Help(_) => self.help_reply(gc, &record, None, mail, fx)?,
                 Command::Ready | Command::Wait => {
                     notes.push("READY and WAIT are for players.".into())
                 }

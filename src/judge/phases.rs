@@ -4,8 +4,10 @@
 use super::*;
 
 impl Judge<'_> {
-    /// Deadlines and reminders of every game. Returns the phases adjudicated.
-    pub(super) fn tick(&self) -> Result<usize, JudgeError> {
+    /// Deadlines and reminders of every game. Returns the phases adjudicated. A game
+    /// whose deadline was tried [`MAX_ATTEMPTS`] times (a pass killed or failing on it)
+    /// is suspended instead; a fault in one game leaves the others alone.
+    pub(super) fn tick(&self, report: &mut PassReport) -> Result<usize, JudgeError> {
         let now = self.clock.now();
         let mut count = 0;
         for gc in &self.config.games {
@@ -15,9 +17,39 @@ impl Judge<'_> {
             let Some(deadline) = record.deadline else {
                 continue;
             };
+            if record.suspended.is_some() {
+                continue;
+            }
             let mut fx = self.effects();
             if now >= deadline {
-                self.advance(gc, &mut fx, true)?;
+                let attempts_key = format!("v1/attempts/game/{}/{}", gc.id, deadline.timestamp());
+                let attempts: u32 = self.store.get(&attempts_key)?.unwrap_or(0);
+                if attempts >= MAX_ATTEMPTS {
+                    let why = format!(
+                        "the deadline of turn {} {} could not be handled in {attempts} attempts",
+                        record.game.label().turn,
+                        record.game.label().phase
+                    );
+                    self.suspend(gc, &record, &why, &mut fx)?;
+                    fx.batch.remove(&attempts_key);
+                    self.commit(fx)?;
+                    report
+                        .errors
+                        .push(format!("game {}: {why}; suspended", gc.id));
+                    continue;
+                }
+                self.store.put_now(&attempts_key, &(attempts + 1))?;
+                match self.unit(|| self.advance(gc, &mut fx, true)) {
+                    Ok(()) => fx.batch.remove(&attempts_key),
+                    Err(e) if e.is_local() => {
+                        report.errors.push(format!(
+                            "game {}: {e} (tried again on the next pass)",
+                            gc.id
+                        ));
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                }
             } else {
                 self.remind(gc, &record, deadline, now, &mut fx)?;
             }
@@ -25,6 +57,44 @@ impl Judge<'_> {
             self.commit(fx)?;
         }
         Ok(count)
+    }
+
+    /// Sets a game aside until a moderator's RESUME: its clock stops, the moderators
+    /// are told why.
+    pub(super) fn suspend(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        why: &str,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        tracing::error!(game = %gc.id, why, "game suspended");
+        let mut record = record.clone();
+        record.suspended = Some(why.to_string());
+        if record.paused.is_none() {
+            let left = record
+                .deadline
+                .map(|d| (d - self.clock.now()).num_seconds().max(0))
+                .unwrap_or(0);
+            record.paused = Some(left);
+        }
+        record.deadline = None;
+        fx.records.insert(gc.id.clone(), record);
+        let view = replies::Notice {
+            game: &gc.id,
+            lines: vec![format!(
+                "The judge suspended this game: {why}. This is a fault of the program, not \
+                 of the players; orders are kept. Send RESUME (then FORCE if needed) to try \
+                 again, and please tell the judge's maintainer."
+            )],
+        };
+        let body = self.templates.render("notice.txt", &view)?;
+        for m in &gc.moderators {
+            let subject = format!("[{}] Game suspended", gc.id);
+            fx.outbox
+                .push(self.mail(&m.address, subject, body.clone(), None));
+        }
+        Ok(())
     }
 
     pub(super) fn remind(
@@ -88,7 +158,7 @@ impl Judge<'_> {
         loop {
             let mut record = self.load(fx, &gc.id)?;
             let label = record.game.label();
-            if label.over || (record.paused.is_some() && !force) {
+            if label.over || record.suspended.is_some() || (record.paused.is_some() && !force) {
                 return Ok(());
             }
             let owing = record.game.owing();
@@ -107,7 +177,22 @@ impl Judge<'_> {
                 .iter()
                 .filter_map(|p| Some((p.clone(), record.submissions.get(p)?.orders.clone())))
                 .collect();
-            let adj = record.game.adjudicate(&orders, gc.seed);
+            let adjudicated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let _ = self.crash(CrashPoint::FailAdjudication);
+                record.game.adjudicate(&orders, gc.seed)
+            }));
+            let adj = match adjudicated {
+                Ok(adj) => adj,
+                Err(panic) => {
+                    let why = format!(
+                        "adjudicating turn {} {} failed ({})",
+                        label.turn,
+                        label.phase,
+                        panic_text(&panic)
+                    );
+                    return self.suspend(gc, &record, &why, fx);
+                }
+            };
             let now = self.clock.now();
             record.game = adj.game;
             record.submissions.clear();

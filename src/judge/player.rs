@@ -12,7 +12,7 @@ impl Judge<'_> {
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
         let mut record = self.load(fx, &gc.id)?;
-        let mut notes = Vec::new();
+        let mut notes = parsed.notes.clone();
         let mut lines = Vec::new();
         let owes = record.game.owing().iter().any(|p| p == power);
         let label = record.game.label();
@@ -27,7 +27,7 @@ impl Judge<'_> {
             } else {
                 lines = record.game.check(power, orders);
                 let entry = record.submissions.entry(power.to_string()).or_default();
-                entry.orders = orders.clone();
+                entry.orders = kept_orders(orders, &lines);
                 entry.ready = false;
             }
         }
@@ -57,14 +57,14 @@ impl Judge<'_> {
                 Command::History(n) => {
                     self.history_reply(gc, &record, Viewer::Power(power), *n, mail, fx)?
                 }
-                Command::Help => self.help_reply(gc, &record, mail, fx)?,
+                Command::Help(_) => self.help_reply(gc, &record, Some(power), mail, fx)?,
                 other => {
                     notes.push(format!("{} is for moderators only: ignored.", other.name()));
                     receipt = true;
                 }
             }
         }
-        if !parsed.not_understood.is_empty() {
+        if !parsed.not_understood.is_empty() || !parsed.notes.is_empty() {
             receipt = true;
         }
         if receipt {
@@ -80,4 +80,24 @@ impl Judge<'_> {
         fx.records.insert(gc.id.clone(), record);
         self.advance(gc, fx, false)
     }
+}
+
+/// The orders as kept for adjudication: the lines the rule set found to be no order at
+/// all are left out, so they never reach the results or the history.
+fn kept_orders(orders: &str, checks: &[LineCheck]) -> String {
+    let unreadable: std::collections::HashSet<&str> = checks
+        .iter()
+        .filter_map(|c| match c {
+            LineCheck::Unreadable { line, .. } => Some(line.as_str()),
+            _ => None,
+        })
+        .collect();
+    if unreadable.is_empty() {
+        return orders.to_string();
+    }
+    orders
+        .lines()
+        .filter(|l| !unreadable.contains(l.trim()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

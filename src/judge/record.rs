@@ -19,6 +19,10 @@ pub struct Record {
     pub submissions: BTreeMap<String, Submission>,
     /// Who holds each power now (REPLACE changes it; the configuration gives it first).
     pub addresses: BTreeMap<String, String>,
+    /// Set when adjudicating the game failed (a fault of the program, not of the
+    /// players): the game waits for a moderator's RESUME, other games go on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspended: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq, Default)]

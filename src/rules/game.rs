@@ -83,6 +83,11 @@ pub trait Play {
     fn standing(&self) -> Vec<String> {
         Vec::new()
     }
+    /// The ids of the game's phases, in the order a turn plays them (for the welcome
+    /// mail's list of phase lengths). Empty: only the current phase is listed.
+    fn phases(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
     /// The order syntax of this game, for HELP.
     fn order_help(&self) -> &'static str;
     /// An example of an orders mail body for `power` in the current phase (welcome

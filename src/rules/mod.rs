@@ -31,8 +31,14 @@ pub struct PhaseLabel {
 pub enum LineCheck {
     /// Understood: the order in canonical form.
     Accepted { order: String },
-    /// Not taken: the line as written and why.
+    /// Not taken: the line as written and why. It is an order (it names a unit, a
+    /// region …): the adjudication reports it, to everyone.
     Refused { line: String, reason: String },
+    /// Not an order at all (chatter, a quoted line, a signature): the sender's own
+    /// business. The judge shows it in the sender's receipt only and keeps it out of
+    /// the stored orders, so no results or history ever show it. `line` is the line as
+    /// written (trimmed).
+    Unreadable { line: String, reason: String },
 }
 
 /// One result line of a phase, for the mail templates (every rule set alike).

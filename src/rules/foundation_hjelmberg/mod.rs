@@ -103,17 +103,51 @@ pub fn adjudicate(state: &State, orders: &BTreeMap<String, String>, seed: u64) -
     (s, log)
 }
 
+/// Whether a line's first word could begin an order (else it is chatter, H10).
+fn order_word(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    let up = first.to_ascii_uppercase();
+    let head = up.split('-').next().unwrap_or("");
+    matches!(
+        up.as_str(),
+        "START"
+            | "PLACE"
+            | "RAISE"
+            | "RETRIEVE"
+            | "DEPOSIT"
+            | "EXCHANGE"
+            | "RESERVE"
+            | "RETURN"
+            | "EMPIRE"
+            | "DECLARE"
+            | "SPACE-TRAVEL"
+    ) || data::Action::parse(&up).is_some()
+        || data::Action::parse(head).is_some()
+}
+
 /// A receipt (H4.4): each line in canonical form with what it would do if her turn were
-/// played now, or why it is refused.
+/// played now, or why it is refused; a line that is no order at all is unreadable.
 pub fn check(state: &State, power: &str, text: &str) -> Vec<LineCheck> {
     let Some(seat) = state.seat_of(power) else {
         return Vec::new();
     };
     let setup = state.core.phase == Phase::Setup;
     let trial = turn::trial(state, seat, text);
+    let raw: Vec<&str> = text
+        .lines()
+        .filter(|r| {
+            let l = r.split('#').next().unwrap_or("").trim();
+            !l.is_empty() && !r.trim_start().starts_with('>')
+        })
+        .collect();
     syntax::lines(text)
+        .zip(raw)
         .map(
-            |(line, t)| match syntax::parse_line(&state.data, t, setup) {
+            |((line, t), raw)| match syntax::parse_line(&state.data, t, setup) {
+                Err(reason) if !order_word(t) => LineCheck::Unreadable {
+                    line: raw.trim().to_string(),
+                    reason,
+                },
                 Err(reason) => LineCheck::Refused {
                     line: t.to_string(),
                     reason,
@@ -129,7 +163,7 @@ pub fn check(state: &State, power: &str, text: &str) -> Vec<LineCheck> {
                         order: if what.is_empty() {
                             order
                         } else {
-                            format!("{order}\n{what}")
+                            format!("{order} -> {what}")
                         },
                     }
                 }

@@ -13,16 +13,15 @@ use crate::rules::{ResultLine, ResultsView};
 
 pub const HIDDEN: &str = "hidden";
 
-/// The note under an accepted line of a receipt: what it would do if her turn were
-/// played now, or why not.
+/// What an accepted line of a receipt would do if her turn were played now, or why
+/// not (one line; the receipt wraps it).
 pub fn receipt_note(r: &LineResult) -> String {
-    let what = match r.outcome {
+    match r.outcome {
         Outcome::Done => format!("if played now: {}", r.detail),
         Outcome::Failed => format!("not possible as things stand: {}", r.detail),
         Outcome::Unused => format!("not carried out as things stand: {}", r.detail),
         Outcome::Invalid => format!("refused: {}", r.detail),
-    };
-    wrap(format!("           -> {what}"), 72, 14)
+    }
 }
 
 /// Whether a viewer sees the goal tile on GOAL n (1-3) of a position.

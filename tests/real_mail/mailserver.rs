@@ -2,8 +2,7 @@
 //! by `scripts/mail-server` on free loopback ports in a temporary folder, stopped when
 //! dropped.
 //!
-//! Where the servers are not installed, the tests that need them say so and return,
-//! unless `CI` is set (`.ci/run` installs them): there a missing server is a failure.
+//! Whether they can run here is decided once, by the harness (`main.rs`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,27 +18,36 @@ fn script() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/mail-server")
 }
 
-fn installed() -> bool {
-    ["postfix", "dovecot"].iter().all(|tool| {
+/// Whether the servers can run here: installed, and this process is root (Postfix's
+/// master must start as root). The reason when not.
+pub fn availability() -> Result<(), String> {
+    let installed = ["postfix", "dovecot"].iter().all(|tool| {
         Command::new("sh")
             .args(["-c", &format!("PATH=$PATH:/usr/sbin command -v {tool}")])
             .output()
             .is_ok_and(|o| o.status.success())
-    })
+    });
+    if !installed {
+        return Err("Postfix and Dovecot are not installed".into());
+    }
+    let root = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("Uid:"))
+                .and_then(|l| l.split_whitespace().nth(2).map(|u| u == "0"))
+        })
+        .unwrap_or(false);
+    if !root {
+        return Err("Postfix must be started as root, and this is not root".into());
+    }
+    Ok(())
 }
 
 impl MailServer {
-    /// Starts a server with these IMAP users (`user:password`), or `None` where the
-    /// servers are not installed (outside CI).
-    pub fn start(users: &[(&str, &str)]) -> Option<MailServer> {
-        if !installed() {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "Postfix and Dovecot are needed: apt-get install dovecot-imapd dovecot-lmtpd postfix"
-            );
-            eprintln!("skipped: Postfix and Dovecot are not installed (.ci/run installs them)");
-            return None;
-        }
+    /// Starts a server with these IMAP users (`user:password`); the harness has
+    /// checked that the servers can run ([`availability`]).
+    pub fn start(users: &[(&str, &str)]) -> MailServer {
         let dir = tempfile::Builder::new()
             .prefix("ms")
             .tempdir_in("/tmp")
@@ -67,7 +75,7 @@ impl MailServer {
             .filter_map(|l| l.split_once('='))
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        Some(MailServer { dir, env })
+        MailServer { dir, env }
     }
 
     pub fn port(&self, name: &str) -> u16 {
