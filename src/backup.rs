@@ -238,11 +238,21 @@ pub fn restore(store: &Store, file: &Path) -> Result<usize, BackupError> {
     }
     let mut batch = Batch::default();
     let n = entries.len();
+    let has_format = entries.iter().any(|(k, _)| k == FORMAT_KEY);
     for (k, v) in entries {
-        // The store's own format mark is this program's.
-        if k != FORMAT_KEY {
-            batch.put_raw(&k, &v);
-        }
+        batch.put_raw(&k, &v);
+    }
+    // The backup's entries carry the format they are in (FORMAT_KEY); a backup of a
+    // store from before stores carried one is format 1. The judge migrates an older
+    // format when it opens the store.
+    if !has_format {
+        batch.put(
+            FORMAT_KEY,
+            &crate::store::Meta {
+                format: 1,
+                written_by: "a restored backup".into(),
+            },
+        );
     }
     store.commit(batch)?;
     Ok(n)

@@ -14,7 +14,10 @@ use crate::rules::RuleSetId;
 pub struct Config {
     pub judge: Judge,
     pub transport: Transport,
+    /// The games, in the order of the files (read only: [`Config::game`] finds them
+    /// by id through an index).
     pub games: Vec<GameConfig>,
+    by_id: std::collections::HashMap<String, usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -138,17 +141,50 @@ pub struct ConfigError {
 struct File {
     judge: JudgeFile,
     transport: TransportFile,
+    /// More files of `[[game]]` tables: files, or folders whose `*.toml` files are read
+    /// in name order; paths relative to this file's folder.
+    #[serde(default)]
+    include: Vec<String>,
     #[serde(default, rename = "game")]
     games: Vec<GameFile>,
 }
 
+/// An included file: games only.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GamesFile {
+    #[serde(default, rename = "game")]
+    games: Vec<GameFile>,
+}
+
+/// The files an `include` entry names: the file itself, or a folder's `*.toml` files in
+/// name order.
+fn included_files(path: &Path) -> Result<Vec<std::path::PathBuf>, String> {
+    if path.is_dir() {
+        let mut files: Vec<_> = std::fs::read_dir(path)
+            .map_err(|e| format!("include {}: {e}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        Ok(files)
+    } else if path.is_file() {
+        Ok(vec![path.to_path_buf()])
+    } else {
+        Err(format!(
+            "include {}: no such file or folder",
+            path.display()
+        ))
+    }
+}
+
 /// Reads `games.toml`: a syntax error is told with its line, a wrong value with the
 /// game and the key it is about (`game andromeda: seed: expected an integer, …`).
-fn read_file(text: &str) -> Result<File, String> {
+fn read_file<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
     let table: toml::Table =
         toml::from_str(text).map_err(|e| crate::toml_text::one_line(&e, text))?;
     let de = toml::Deserializer::new(text);
-    serde_path_to_error::deserialize::<_, File>(de).map_err(|e| {
+    serde_path_to_error::deserialize::<_, T>(de).map_err(|e| {
         let mut path = e.path().to_string();
         // game[2].seed → game andromeda: seed
         if let Some(rest) = path.strip_prefix("game[") {
@@ -354,7 +390,16 @@ impl Config {
 
     /// Parses the text of a `games.toml`; relative paths are taken from `dir`.
     pub fn parse(text: &str, dir: &Path) -> Result<Config, String> {
-        let f = read_file(text)?;
+        let mut f: File = read_file(text)?;
+        for entry in &f.include {
+            for file in included_files(&dir.join(entry))? {
+                let text = std::fs::read_to_string(&file)
+                    .map_err(|e| format!("include {}: {e}", file.display()))?;
+                let more: GamesFile =
+                    read_file(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+                f.games.extend(more.games);
+            }
+        }
         if !is_address(&f.judge.address) {
             return Err(format!(
                 "judge.address: {:?} is not a mail address",
@@ -404,11 +449,12 @@ impl Config {
                 keep: b.keep.max(1),
             }),
         };
-        let mut games = Vec::new();
+        let mut games = Vec::with_capacity(f.games.len());
+        let mut by_id = std::collections::HashMap::with_capacity(f.games.len());
         for g in f.games {
-            let at = format!("game {:?}", g.id);
+            let at = format!("game {}", g.id);
             let game = game_config(g).map_err(|e| format!("{at}: {e}"))?;
-            if games.iter().any(|other: &GameConfig| other.id == game.id) {
+            if by_id.insert(game.id.clone(), games.len()).is_some() {
                 return Err(format!("{at}: listed twice"));
             }
             games.push(game);
@@ -426,11 +472,12 @@ impl Config {
             },
             transport,
             games,
+            by_id,
         })
     }
 
     pub fn game(&self, id: &str) -> Option<&GameConfig> {
-        self.games.iter().find(|g| g.id == id)
+        self.by_id.get(id).map(|&k| &self.games[k])
     }
 }
 

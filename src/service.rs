@@ -75,38 +75,49 @@ pub fn serve(path: &Path) -> Result<(), String> {
         poll_seconds = config.judge.poll_seconds,
         "serving"
     );
+    // After a burst of mail, the mailbox is looked at again every 100 ms for a while
+    // before going back to waiting (IDLE): mail that arrives just after a pass does not
+    // wait for the server's IDLE notice (about 0.5 s with Dovecot).
+    const BURST_TAIL: Duration = Duration::from_secs(2);
+    const BURST_POLL: Duration = Duration::from_millis(100);
+    let mut last_mail: Option<std::time::Instant> = None;
     loop {
-        let mut busy = false;
         judge.handle_requests();
         match judge.scheduled_backup() {
             Ok(Some(path)) => tracing::info!(file = %path.display(), "scheduled backup"),
             Ok(None) => {}
             Err(e) => tracing::warn!(error = %e, "scheduled backup failed"),
         }
+        let mut busy = false;
         match judge.poll_once() {
-            Ok(p) if !p.errors.is_empty() => {
+            Ok(p) => {
                 for e in &p.errors {
                     tracing::warn!(error = %e, "pass went on without it");
                 }
+                if p.mails_read > 0 {
+                    busy = true;
+                    last_mail = Some(std::time::Instant::now());
+                }
+                if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 {
+                    tracing::info!(
+                        mails = p.mails_read,
+                        phases = p.phases_adjudicated,
+                        replies = p.replies_sent,
+                        games_due = p.games_due,
+                        "pass"
+                    );
+                } else {
+                    tracing::debug!("pass: nothing to do");
+                }
             }
-            Ok(p) if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 => {
-                busy = p.mails_read > 0;
-                tracing::info!(
-                    mails = p.mails_read,
-                    phases = p.phases_adjudicated,
-                    replies = p.replies_sent,
-                    "pass"
-                )
-            }
-            Ok(_) => tracing::debug!("pass: nothing to do"),
             Err(e) => tracing::warn!(error = %e, "pass failed, will retry"),
         }
-        // After a pass that read mail, look again at once; otherwise wait for new
-        // mail (IDLE) or the next deadline check.
-        if !busy {
-            if let Err(e) = judge.wait(Duration::from_secs(config.judge.poll_seconds)) {
-                tracing::warn!(error = %e, "waiting for mail");
-            }
+        if busy {
+            // Look again at once.
+        } else if last_mail.is_some_and(|t| t.elapsed() < BURST_TAIL) {
+            std::thread::sleep(BURST_POLL);
+        } else if let Err(e) = judge.wait(Duration::from_secs(config.judge.poll_seconds)) {
+            tracing::warn!(error = %e, "waiting for mail");
         }
     }
 }

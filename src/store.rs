@@ -15,6 +15,8 @@
 //! | `v1/attempts/game/<id>/<deadline>` | tries at a game's deadline |
 //! | `v1/poison/<mail key>` | a mail set aside after three failed tries |
 //! | `v1/meta/format` | the store's format number ([`FORMAT`]) |
+//! | `v1/due/<unix time>/<id>` | the next time game `<id>` needs the judge without mail (its deadline or a reminder) |
+//! | `v1/due-at/<id>` | that game's `v1/due/` key, or empty when nothing is due (format 2) |
 //!
 //! The format is versioned: a store says which format it is in, a newer program
 //! migrates an older store when it opens it, and an older program refuses a newer
@@ -42,8 +44,10 @@ pub enum StoreError {
     Open { path: String, source: sled::Error },
 }
 
-/// The store format this program writes (see the module's table).
-pub const FORMAT: u32 = 1;
+/// The store format this program writes (see the module's table). Format 2 added the
+/// due-time index (`v1/due/`, `v1/due-at/`), which the judge builds when it first opens
+/// a format-1 store; an older pbem, which would not keep the index, refuses format 2.
+pub const FORMAT: u32 = 2;
 /// Where a store keeps its format.
 pub const FORMAT_KEY: &str = "v1/meta/format";
 
@@ -65,6 +69,8 @@ impl Meta {
 
 pub struct Store {
     db: sled::Db,
+    /// The format the store was in when opened (older ones are migrated by the judge).
+    format: u32,
 }
 
 /// Writes to commit together.
@@ -106,10 +112,17 @@ impl Store {
         // writes finish: wait for it a little before giving up.
         let deadline = std::time::Instant::now() + wait;
         loop {
-            match sled::Config::new().path(path).flush_every_ms(None).open() {
+            // A bounded cache: a judge hosting thousands of games reads few of them a
+            // pass, and must not keep them all in memory.
+            match sled::Config::new()
+                .path(path)
+                .flush_every_ms(None)
+                .cache_capacity(16 * 1024 * 1024)
+                .open()
+            {
                 Ok(db) => {
-                    let store = Store { db };
-                    store.check_format(path)?;
+                    let mut store = Store { db, format: FORMAT };
+                    store.format = store.check_format(path)?;
                     return Ok(store);
                 }
                 Err(sled::Error::Io(e))
@@ -131,19 +144,43 @@ impl Store {
         }
     }
 
-    /// Reads the store's format: a new or pre-format store is marked with this one's;
-    /// an older format would be migrated here; a newer one is refused.
-    fn check_format(&self, path: &Path) -> Result<(), StoreError> {
+    /// Reads the store's format: a new store is marked with this one's; a store
+    /// without the mark was written in format 1 (before stores carried one); a newer
+    /// format is refused. An older format is left as it is for the judge to migrate
+    /// ([`Store::format`], [`Store::mark_format`]): reading commands need no migration.
+    fn check_format(&self, path: &Path) -> Result<u32, StoreError> {
         match self.get::<Meta>(FORMAT_KEY)? {
             Some(meta) if meta.format > FORMAT => Err(StoreError::Newer {
                 path: path.display().to_string(),
                 found: meta.format,
             }),
-            Some(meta) if meta.format == FORMAT => Ok(()),
-            // Format 1 is the first: a store without the key was written in it.
-            // Later formats add their migrations here, oldest first.
-            _ => self.put_now(FORMAT_KEY, &Meta::current()),
+            Some(meta) => Ok(meta.format),
+            None if self.db.is_empty() => {
+                self.put_now(FORMAT_KEY, &Meta::current())?;
+                Ok(FORMAT)
+            }
+            None => Ok(1),
         }
+    }
+
+    /// The format the store was in when it was opened.
+    pub fn format(&self) -> u32 {
+        self.format
+    }
+
+    /// Marks the store as migrated to this program's format, in `batch`.
+    pub fn mark_format(batch: &mut Batch) {
+        batch.put(FORMAT_KEY, &Meta::current());
+    }
+
+    /// The keys in `[from, to)`, in order (for the due-time index).
+    pub fn keys_between(&self, from: &str, to: &str) -> Result<Vec<String>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.db.range(from.as_bytes()..to.as_bytes()) {
+            let (k, _) = item?;
+            out.push(String::from_utf8_lossy(&k).into_owned());
+        }
+        Ok(out)
     }
 
     /// Every entry, raw, in key order (for backups).

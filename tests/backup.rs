@@ -154,25 +154,41 @@ fn a_game_exported_and_imported_shows_byte_identical() {
 }
 
 #[test]
-fn a_store_written_by_an_earlier_pbem_is_read_and_marked_with_its_format() {
+fn a_store_written_by_an_earlier_pbem_is_read_and_migrated() {
     // tests/fixtures/store-format-1: the demo's store, written by pbem before stores
     // carried a format (the demo's game after its first turn).
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/store-format-1");
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&fixture, dir.path());
     let config = pbem::config::Config::load(&dir.path().join("games.toml")).unwrap();
+    {
+        // Read as it is (reading commands migrate nothing).
+        let store = pbem::store::Store::open(&config.judge.store).unwrap();
+        assert_eq!(store.format(), 1);
+        assert!(store
+            .get::<pbem::store::Meta>(pbem::store::FORMAT_KEY)
+            .unwrap()
+            .is_none());
+    }
+    let record: pbem::judge::record::Record = {
+        let store = pbem::store::Store::open(&config.judge.store).unwrap();
+        store.get("v1/game/demo").unwrap().unwrap()
+    };
+    assert_eq!(record.game.label().turn, 2);
+    assert_eq!(record.game.label().phase, "movement");
+    // The judge migrates it (format 2: the due-time index) and plays on from it.
+    let clock = pbem::judge::clock::FixedClock::at(crate::world::start());
+    {
+        let judge = pbem::judge::Judge::open(&config, &clock).unwrap();
+        assert!(judge.poll_once().is_ok());
+        assert_eq!(judge.record("demo").unwrap().unwrap().game, record.game);
+    }
     let store = pbem::store::Store::open(&config.judge.store).unwrap();
     let meta: pbem::store::Meta = store.get(pbem::store::FORMAT_KEY).unwrap().unwrap();
     assert_eq!(meta.format, pbem::store::FORMAT);
-    let record: pbem::judge::record::Record = store.get("v1/game/demo").unwrap().unwrap();
-    drop(store);
-    assert_eq!(record.game.label().turn, 2);
-    assert_eq!(record.game.label().phase, "movement");
-    // The judge plays on from it.
-    let clock = pbem::judge::clock::FixedClock::at(crate::world::start());
-    let judge = pbem::judge::Judge::open(&config, &clock).unwrap();
-    assert!(judge.poll_once().is_ok());
-    assert_eq!(judge.record("demo").unwrap().unwrap().game, record.game);
+    let due: String = store.get("v1/due-at/demo").unwrap().unwrap();
+    assert!(due.starts_with("v1/due/"), "{due}");
+    assert!(store.contains(&due).unwrap());
 }
 
 #[test]

@@ -288,7 +288,7 @@ fn the_shipped_games_toml_is_valid() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games.toml");
     let config = pbem::config::Config::load(&path).expect("games.toml reads");
     assert!(config.games.len() >= 2);
-    assert!(config.games.iter().all(|g| g.players.len() == 4));
+    assert!(config.games[..2].iter().all(|g| g.players.len() == 4));
     assert_eq!(config.games[1].rules, pbem::rules::RuleSetId::Godsfire);
 }
 

@@ -697,7 +697,8 @@ fn a_wrong_configuration_is_one_clear_message() {
         (base.replace("foundation-empire", "chess"), "rules"),
         (format!("{base}[[game.player]]\npower = \"klingon\"\naddress = \"a@example.test\"\npassword = \"$argon2id$x\"\n"), "power \"klingon\""),
         (format!("{base}[[game.player]]\npower = \"union\"\naddress = \"a@example.test\"\npassword = \"plain\"\n"), "pbem hash-password"),
-        (format!("{base}colour = \"red\"\n"), "unknown field `colour`"),
+        (format!("{base}colour = \"red\"\n"), "game g1: unknown key `colour`"),
+        (format!("{base}seed = \"x\"\n"), "game g1: seed: expected an integer"),
         (format!("{base}[game.options]\nsupport = \"maybe\"\n"), "support mode"),
     ];
     for (text, expected) in cases {
@@ -714,4 +715,56 @@ fn a_wrong_configuration_is_one_clear_message() {
         assert!(stderr.contains(expected), "{expected:?} in {stderr}");
         assert!(!stderr.contains("panicked"));
     }
+}
+
+/// A pass looks only at the games with something due: the due-time index.
+#[test]
+fn a_pass_visits_only_the_games_with_a_deadline_or_reminder_due() {
+    let mut w = World::new(FIXED_START);
+    let path = w.dir.path().join("games.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let game = &text[text.find("[[game]]").unwrap()..];
+    let mut more = String::new();
+    for k in 2..=30 {
+        more += &game.replacen("id = \"g1\"", &format!("id = \"g{k}\""), 1);
+        more.push('\n');
+    }
+    std::fs::write(&path, format!("{text}\n{more}")).unwrap();
+    w.config = pbem::config::Config::load(&path).unwrap();
+    w.pass();
+    w.sent();
+    // Nothing due: nothing visited.
+    assert_eq!(w.pass().games_due, 0);
+    // One game's deadline moved to within the hour: that game alone, once for its two
+    // reminders (both due now) and once at its deadline.
+    w.send(
+        MODERATOR.0,
+        "[g7] deadline",
+        &format!("PASSWORD {}\nDEADLINE +1h", MODERATOR.1),
+    );
+    let pass = w.pass();
+    assert_eq!(pass.games_due, 1, "{pass:?}");
+    let reminders: Vec<_> = w
+        .sent()
+        .into_iter()
+        .filter(|m| m.subject.starts_with("[g7] Reminder"))
+        .collect();
+    assert_eq!(
+        reminders.len(),
+        4 * 2,
+        "two reminders to each of four players"
+    );
+    assert_eq!(w.pass().games_due, 0);
+    w.advance(Duration::minutes(61));
+    let pass = w.pass();
+    assert_eq!(pass.games_due, 1);
+    assert_eq!(pass.phases_adjudicated, 1);
+    assert_eq!(
+        w.judge().record("g7").unwrap().unwrap().game.label().turn,
+        2
+    );
+    // The 24 h reminder of every other game comes due together, then their deadlines.
+    w.advance(Duration::hours(24));
+    assert_eq!(w.pass().games_due, 30);
+    assert_eq!(w.pass().games_due, 0);
 }

@@ -12,6 +12,11 @@
 //! The judge against real Postfix and Dovecot is its own binary, `tests/real_mail/`.
 
 mod backup;
+mod bfge;
+mod bfge_cases;
+mod bfge_judge;
+mod bfge_play;
+mod bfge_properties;
 mod cases;
 mod cli;
 mod coverage;

@@ -11,6 +11,7 @@
 
 pub mod clock;
 pub mod command;
+mod due;
 mod intake;
 mod maintenance;
 mod moderator;
@@ -129,6 +130,8 @@ pub struct PassReport {
     pub mails_read: usize,
     pub phases_adjudicated: usize,
     pub replies_sent: usize,
+    /// Games whose deadline or reminder was due (the others were not looked at).
+    pub games_due: usize,
     /// Mail servers out of reach, replies refused: the pass went on without them.
     pub errors: Vec<String>,
 }
@@ -204,6 +207,9 @@ pub struct Judge<'c> {
     /// When the mail or game being handled now was started (Unix seconds; 0 when
     /// idle), for the watchdog of `pbem serve`.
     busy_since: std::sync::Arc<std::sync::atomic::AtomicI64>,
+    /// The configured games that have a record in the store (so a pass need not ask
+    /// the store about every game).
+    known: std::cell::RefCell<std::collections::HashSet<String>>,
 }
 
 impl<'c> Judge<'c> {
@@ -247,7 +253,9 @@ impl<'c> Judge<'c> {
             crash_aborts: false,
             group_size: config.judge.batch,
             busy_since: Default::default(),
+            known: Default::default(),
         };
+        *judge.known.borrow_mut() = judge.build_due_index()?;
         judge.ensure_games()?;
         Ok(judge)
     }
@@ -369,31 +377,47 @@ impl<'c> Judge<'c> {
 
     fn ensure_games(&self) -> Result<(), JudgeError> {
         let now = self.clock.now();
+        // New games are committed in groups, like mail: one write to disk a group.
+        let mut fx = self.effects();
+        let mut pending = Vec::new();
         for gc in &self.config.games {
-            if self.store.contains(&game_key(&gc.id))? {
+            if self.known.borrow().contains(&gc.id) {
                 continue;
             }
-            let game = Game::new(gc.rules, &gc.options, gc.start.as_ref(), gc.seed)
-                .expect("checked when the configuration was read");
-            let phase = game.label().phase;
-            let record = Record {
-                game,
-                deadline: Some(now + gc.phase_length(phase)),
-                paused: None,
-                submissions: BTreeMap::new(),
-                addresses: gc
-                    .players
-                    .iter()
-                    .map(|p| (p.power.clone(), p.address.clone()))
-                    .collect(),
-                suspended: None,
-            };
-            let mut fx = self.effects();
-            self.welcome(gc, &record, &mut fx)?;
-            fx.records.insert(gc.id.clone(), record);
-            // A phase nobody owes (a solo Imperium's turn) is played at once.
-            self.advance(gc, &mut fx, false)?;
+            pending.push(gc.id.clone());
+            if self.store.contains(&game_key(&gc.id))? {
+                // Brought in under the judge (an import): index it like the others.
+                let record = self.load(&mut fx, &gc.id)?;
+                fx.records.insert(gc.id.clone(), record);
+            } else {
+                let game = Game::new(gc.rules, &gc.options, gc.start.as_ref(), gc.seed)
+                    .expect("checked when the configuration was read");
+                let phase = game.label().phase;
+                let record = Record {
+                    game,
+                    deadline: Some(now + gc.phase_length(phase)),
+                    paused: None,
+                    submissions: BTreeMap::new(),
+                    addresses: gc
+                        .players
+                        .iter()
+                        .map(|p| (p.power.clone(), p.address.clone()))
+                        .collect(),
+                    suspended: None,
+                };
+                self.welcome(gc, &record, &mut fx)?;
+                fx.records.insert(gc.id.clone(), record);
+                // A phase nobody owes (a solo Imperium's turn) is played at once.
+                self.advance(gc, &mut fx, false)?;
+            }
+            if pending.len() >= self.group_size {
+                self.commit(std::mem::replace(&mut fx, self.effects()))?;
+                self.known.borrow_mut().extend(pending.drain(..));
+            }
+        }
+        if !pending.is_empty() {
             self.commit(fx)?;
+            self.known.borrow_mut().extend(pending);
         }
         Ok(())
     }
@@ -477,9 +501,14 @@ impl<'c> Judge<'c> {
     }
 
     fn commit(&self, mut fx: Effects) -> Result<(), JudgeError> {
-        for (id, record) in &fx.records {
+        let records = std::mem::take(&mut fx.records);
+        for (id, record) in &records {
             fx.batch.put(&game_key(id), record);
+            if let Some(gc) = self.config.game(id) {
+                self.index_due(gc, record, &mut fx)?;
+            }
         }
+        fx.records = records;
         for mail in fx.outbox {
             let mail = bounded(mail);
             let seq = self.store.next_id()?;

@@ -10,7 +10,11 @@ impl Judge<'_> {
     pub(super) fn tick(&self, report: &mut PassReport) -> Result<usize, JudgeError> {
         let now = self.clock.now();
         let mut count = 0;
-        for gc in &self.config.games {
+        for id in self.due_games()? {
+            let Some(gc) = self.config.game(&id) else {
+                continue;
+            };
+            report.games_due += 1;
             let Some(record) = self.record(&gc.id)? else {
                 continue;
             };
@@ -52,6 +56,11 @@ impl Judge<'_> {
                 }
             } else {
                 self.remind(gc, &record, deadline, now, &mut fx)?;
+            }
+            // Indexed anew whether or not anything changed (a reminder sent moves the
+            // game's next due time).
+            if !fx.records.contains_key(&gc.id) {
+                fx.records.insert(gc.id.clone(), record);
             }
             count += fx.adjudicated.len();
             self.commit(fx)?;
@@ -109,16 +118,12 @@ impl Judge<'_> {
             if now < deadline - *before {
                 continue;
             }
-            let key = format!(
-                "v1/reminded/{}/{}/{}",
-                gc.id,
-                deadline.timestamp(),
-                before.num_minutes()
-            );
+            let key = due::reminded_key(&gc.id, deadline, *before);
             if self.store.contains(&key)? {
                 continue;
             }
             fx.batch.put(&key, &true);
+            fx.flags.insert(key, String::new());
             let label = record.game.label();
             for power in record.game.owing() {
                 if record.submissions.contains_key(&power) {

@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::battles_galactic_empire as bfge;
 use super::foundation_empire::stored::StoredState;
 use super::foundation_hjelmberg as fh;
 use super::godsfire as gf;
@@ -103,6 +104,8 @@ pub enum Game {
     FoundationEmpire(StoredState),
     #[serde(rename = "godsfire")]
     Godsfire(gf::state::State),
+    #[serde(rename = "battles-galactic-empire")]
+    BattlesGalacticEmpire(bfge::state::State),
     #[serde(rename = "foundation-hjelmberg")]
     FoundationHjelmberg(fh::state::State),
 }
@@ -124,6 +127,7 @@ impl Game {
         match self {
             Game::FoundationEmpire(s) => s,
             Game::Godsfire(s) => s,
+            Game::BattlesGalacticEmpire(s) => s,
             Game::FoundationHjelmberg(s) => s,
         }
     }

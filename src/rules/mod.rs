@@ -11,6 +11,7 @@
 //! [`RuleSetId`] is the closed registry: adding a game adds a variant, and the compiler
 //! finds every place that must learn of it.
 
+pub mod battles_galactic_empire;
 pub mod foundation_empire;
 pub mod foundation_hjelmberg;
 pub mod game;
@@ -133,13 +134,15 @@ pub struct Registration {
 pub enum RuleSetId {
     FoundationEmpire,
     Godsfire,
+    BattlesGalacticEmpire,
     FoundationHjelmberg,
 }
 
 impl RuleSetId {
-    pub const ALL: [RuleSetId; 3] = [
+    pub const ALL: [RuleSetId; 4] = [
         RuleSetId::FoundationEmpire,
         RuleSetId::Godsfire,
+        RuleSetId::BattlesGalacticEmpire,
         RuleSetId::FoundationHjelmberg,
     ];
 
@@ -147,6 +150,7 @@ impl RuleSetId {
         match self {
             RuleSetId::FoundationEmpire => &foundation_empire::play::REGISTRATION,
             RuleSetId::Godsfire => &godsfire::play::REGISTRATION,
+            RuleSetId::BattlesGalacticEmpire => &battles_galactic_empire::play::REGISTRATION,
             RuleSetId::FoundationHjelmberg => &foundation_hjelmberg::play::REGISTRATION,
         }
     }
