@@ -626,6 +626,23 @@ fn a_five_player_game_by_mail_to_its_end() {
         "{phases} phases, winner {:?}, {missed} missed, {failed_lines} failed lines, {fallbacks} fallbacks, goals seen {secret_goals_seen:?}",
         end.winners()
     );
+    // A BOARD and a HISTORY reply, then: every line of every mail fits 72 columns.
+    w.orders(PLAYERS[1].1, "BOARD\nHISTORY 3");
+    w.pass();
+    let sent = w.sent();
+    assert!(sent.iter().any(|m| m.subject.contains("History of turn 3")));
+    assert!(sent.iter().any(|m| m.subject.contains("Board")));
+    for m in w.all_sent() {
+        for line in m.body.lines() {
+            assert!(
+                line.chars().count() <= 72,
+                "{} to {}: a line of {} columns:\n{line}",
+                m.subject,
+                m.to,
+                line.chars().count()
+            );
+        }
+    }
     replay_from_the_store(&w, &end);
 }
 
