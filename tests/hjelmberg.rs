@@ -574,6 +574,11 @@ fn a_five_player_game_by_mail_to_its_end() {
                             .push(g.as_str().unwrap().to_string());
                     }
                 }
+                for dr in v["draws"].as_array().unwrap() {
+                    if dr["pile"] == "goals" && dr["for"] != *power {
+                        assert_eq!(dr["drew"], report::HIDDEN, "a goal draw mailed to {}", m.to);
+                    }
+                }
                 for p in v["players"].as_array().unwrap() {
                     let revealed = p["personal_revealed"] == Value::Bool(true);
                     if p["id"] != *power && !revealed {
