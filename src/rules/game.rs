@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::battles_galactic_empire as bfge;
 use super::foundation_empire::stored::StoredState;
+use super::foundation_hjelmberg as fh;
 use super::godsfire as gf;
 use super::war_imperialism as war;
 use super::{LineCheck, PhaseLabel, RuleSetId};
@@ -110,6 +111,8 @@ pub enum Game {
     BattlesGalacticEmpire(bfge::state::State),
     #[serde(rename = "war-imperialism")]
     WarImperialism(war::state::State),
+    #[serde(rename = "foundation-hjelmberg")]
+    FoundationHjelmberg(fh::state::State),
 }
 
 impl Game {
@@ -132,6 +135,7 @@ impl Game {
             Game::Diplomacy(s) => s,
             Game::BattlesGalacticEmpire(s) => s,
             Game::WarImperialism(s) => s,
+            Game::FoundationHjelmberg(s) => s,
         }
     }
 

@@ -14,6 +14,7 @@
 pub mod battles_galactic_empire;
 pub mod diplomacy;
 pub mod foundation_empire;
+pub mod foundation_hjelmberg;
 pub mod game;
 pub mod godsfire;
 pub mod war_imperialism;
@@ -106,7 +107,11 @@ pub enum ScenarioError {
 }
 
 fn known_rules() -> String {
-    RuleSetId::ALL.map(|r| r.id()).join(", ")
+    RuleSetId::ALL
+        .iter()
+        .map(|r| r.id())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Fixed start positions of a new game: power → places.
@@ -138,15 +143,17 @@ pub enum RuleSetId {
     Diplomacy,
     BattlesGalacticEmpire,
     WarImperialism,
+    FoundationHjelmberg,
 }
 
 impl RuleSetId {
-    pub const ALL: [RuleSetId; 5] = [
+    pub const ALL: &[RuleSetId] = &[
         RuleSetId::FoundationEmpire,
         RuleSetId::Godsfire,
         RuleSetId::Diplomacy,
         RuleSetId::BattlesGalacticEmpire,
         RuleSetId::WarImperialism,
+        RuleSetId::FoundationHjelmberg,
     ];
 
     pub fn registration(self) -> &'static Registration {
@@ -156,6 +163,7 @@ impl RuleSetId {
             RuleSetId::Diplomacy => &diplomacy::play::REGISTRATION,
             RuleSetId::BattlesGalacticEmpire => &battles_galactic_empire::play::REGISTRATION,
             RuleSetId::WarImperialism => &war_imperialism::play::REGISTRATION,
+            RuleSetId::FoundationHjelmberg => &foundation_hjelmberg::play::REGISTRATION,
         }
     }
 
@@ -168,6 +176,6 @@ impl RuleSetId {
     }
 
     pub fn from_id(id: &str) -> Option<RuleSetId> {
-        RuleSetId::ALL.into_iter().find(|r| r.id() == id)
+        RuleSetId::ALL.iter().copied().find(|r| r.id() == id)
     }
 }
