@@ -102,7 +102,21 @@ impl MailServer {
 pub struct GameConfig {
     pub id: String,
     pub rules: RuleSetId,
+    /// The seed every die derives from, when `games.toml` fixes it; otherwise the judge
+    /// draws a secret one when it creates the game (see `fixed_seed`).
     pub seed: u64,
+    /// Whether `seed` was written in `games.toml` (dice anyone knowing it can predict).
+    pub fixed_seed: bool,
+    pub press: PressMode,
+    /// Phases in which press is allowed; empty: every phase.
+    pub press_during: Vec<String>,
+    pub press_after_end: bool,
+    pub press_to_moderator: bool,
+    /// No mail shows a player's address to another player.
+    pub anonymous: bool,
+    /// Argon2 hash of the password an observer must give (none: anyone may observe).
+    pub observer_password: Option<String>,
+    pub max_observers: usize,
     pub time_zone: chrono_tz::Tz,
     pub options: toml::Table,
     pub start: Option<BTreeMap<String, Vec<String>>>,
@@ -113,6 +127,17 @@ pub struct GameConfig {
     pub reminders: Vec<Duration>,
     pub players: Vec<Player>,
     pub moderators: Vec<Moderator>,
+}
+
+/// Who may send press, and how it is signed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PressMode {
+    /// Press signed with the sender's power.
+    White,
+    /// Signed, or anonymous at the sender's choice (`PRESS ANON TO …`).
+    Grey,
+    /// No press.
+    None,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -326,6 +351,33 @@ struct GameFile {
     players: Vec<PersonFile>,
     #[serde(default, rename = "moderator")]
     moderators: Vec<PersonFile>,
+    /// `white` (press signed with the sender's power), `grey` (may be anonymous) or
+    /// `none`.
+    #[serde(default = "white")]
+    press: String,
+    /// The phases in which press is allowed (all when absent).
+    press_during: Option<Vec<String>>,
+    #[serde(default = "yes")]
+    press_after_end: bool,
+    #[serde(default)]
+    press_to_moderator: bool,
+    #[serde(default)]
+    anonymous: bool,
+    observer_password: Option<String>,
+    #[serde(default = "max_observers")]
+    max_observers: usize,
+}
+
+fn white() -> String {
+    "white".into()
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn max_observers() -> usize {
+    50
 }
 
 fn utc() -> String {
@@ -540,10 +592,32 @@ fn game_config(g: GameFile) -> Result<GameConfig, String> {
             password: m.password,
         });
     }
+    let press = match g.press.as_str() {
+        "white" => PressMode::White,
+        "grey" | "gray" => PressMode::Grey,
+        "none" => PressMode::None,
+        other => return Err(format!("press: {other:?} is not white, grey or none")),
+    };
+    if let Some(h) = &g.observer_password {
+        if !h.starts_with("$argon2") {
+            return Err(
+                "observer_password: write the hash pbem hash-password gives, not the password"
+                    .into(),
+            );
+        }
+    }
     Ok(GameConfig {
         id: g.id,
         rules,
         seed: g.seed.unwrap_or(0),
+        fixed_seed: g.seed.is_some(),
+        press,
+        press_during: g.press_during.unwrap_or_default(),
+        press_after_end: g.press_after_end,
+        press_to_moderator: g.press_to_moderator,
+        anonymous: g.anonymous,
+        observer_password: g.observer_password,
+        max_observers: g.max_observers,
         time_zone,
         options: g.options,
         start: g.start,

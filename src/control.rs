@@ -20,6 +20,9 @@ pub enum Request {
     Export { game: String, file: PathBuf },
     /// A game export read into the store.
     Import { file: PathBuf },
+    /// `games.toml` read again (this file): new games start, changed settings take
+    /// effect, removed games are archived; a file that does not read changes nothing.
+    Reload { config: PathBuf },
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -130,6 +133,9 @@ pub fn carry_out(
         Request::Import { file } => {
             let id = backup::import_game(store, file).map_err(|e| e.to_string())?;
             Ok(format!("game {id} imported"))
+        }
+        Request::Reload { .. } => {
+            Err("no judge is running: it reads games.toml when it starts".into())
         }
     }
 }

@@ -31,3 +31,4 @@ pub mod scenario;
 pub mod service;
 pub mod store;
 mod toml_text;
+pub mod verify;

@@ -19,6 +19,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("notice.txt", include_str!("../templates/notice.txt")),
     ("game_over.txt", include_str!("../templates/game_over.txt")),
     ("welcome.txt", include_str!("../templates/welcome.txt")),
+    ("press.txt", include_str!("../templates/press.txt")),
 ];
 
 pub struct Templates {

@@ -20,6 +20,55 @@ pub enum Command {
         power: String,
         address: String,
     },
+    /// `PRESS [ANON] TO <power> …` … `END`, or `BROADCAST` … `END` (to every other
+    /// power: `to` is empty).
+    Press(Press),
+    /// `HISTORY PRESS`, or `HISTORY PRESS <turn>`.
+    HistoryPress(Option<u32>),
+    /// `OBSERVE <game>`: anyone may watch a game's public results.
+    Observe(String),
+    /// `UNOBSERVE <game>`.
+    Unobserve(String),
+    /// `OBSERVERS` (moderator): the list.
+    Observers,
+    /// `REMOVE OBSERVER <address>` (moderator).
+    RemoveObserver(String),
+    /// `ABSENCE <from> <to>`: deadlines inside move to its end.
+    Absence {
+        from: String,
+        to: String,
+    },
+    /// `ABSENCE CANCEL` (a player: their own), `ABSENCE CANCEL <power>` (moderator).
+    CancelAbsence(Option<String>),
+    /// `END GAME` (moderator): the game ends now, without a winner; the dice seed is
+    /// revealed.
+    EndGame,
+}
+
+/// A press message as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Press {
+    /// The powers named (lower case); empty for `BROADCAST`.
+    pub to: Vec<String>,
+    pub broadcast: bool,
+    /// `PRESS ANON TO …` (grey press).
+    pub anonymous: bool,
+    pub text: String,
+}
+
+/// A mail may hold at most this many press messages; the rest are not read.
+pub const MAX_PRESS: usize = 10;
+/// A press message has at most this many lines.
+pub const MAX_PRESS_LINES: usize = 200;
+
+/// What a block of lines (up to `END`) is.
+enum Block {
+    Orders,
+    Press {
+        to: Vec<String>,
+        broadcast: bool,
+        anonymous: bool,
+    },
 }
 
 /// Only this many lines of a mail's text are read; the rest is ignored (and said so).
@@ -41,6 +90,8 @@ pub struct Parsed {
     pub commands: Vec<Command>,
     /// The orders block (`ORDERS` … `END`), or the whole mail when it holds no command.
     pub orders: Option<String>,
+    /// Whether the orders came in an `ORDERS` … `END` block (not as loose lines).
+    pub orders_block: bool,
     /// Lines that are neither commands nor orders, with why.
     pub not_understood: Vec<(String, String)>,
     /// What the judge did with the mail's form (lines not read, passwords ignored).
@@ -80,7 +131,8 @@ fn password_line(line: &str) -> Option<Option<&str>> {
 /// are read.
 pub fn parse(body: &str) -> Parsed {
     let mut p = Parsed::default();
-    let mut block: Option<Vec<&str>> = None;
+    let mut block: Option<(Block, Vec<&str>)> = None;
+    let mut presses = 0;
     let mut loose: Vec<&str> = Vec::new();
     let mut passwords = 0;
     // Order lines past MAX_ORDER_LINES.
@@ -120,14 +172,20 @@ pub fn parse(body: &str) -> Parsed {
             }
             continue;
         }
-        if let Some(lines) = &mut block {
+        if let Some((kind, lines)) = &mut block {
             if line.eq_ignore_ascii_case("END") {
-                p.orders = Some(lines.join("\n"));
-                block = None;
-            } else if lines.len() < MAX_ORDER_LINES {
-                lines.push(line);
+                let (kind, lines) = block.take().expect("in a block");
+                close(&mut p, kind, lines, &mut presses);
             } else {
-                dropped += 1;
+                let limit = match kind {
+                    Block::Orders => MAX_ORDER_LINES,
+                    Block::Press { .. } => MAX_PRESS_LINES,
+                };
+                if lines.len() < limit {
+                    lines.push(line);
+                } else {
+                    dropped += 1;
+                }
             }
             continue;
         }
@@ -140,9 +198,77 @@ pub fn parse(body: &str) -> Parsed {
                 continue;
             }
             ("ORDERS", []) => {
-                block = Some(Vec::new());
+                block = Some((Block::Orders, Vec::new()));
                 continue;
             }
+            ("PRESS", rest) if !rest.is_empty() => {
+                let (anonymous, rest) = match rest {
+                    [anon, rest @ ..] if anon.eq_ignore_ascii_case("ANON") => (true, rest),
+                    _ => (false, rest),
+                };
+                match rest {
+                    [to, powers @ ..] if to.eq_ignore_ascii_case("TO") && !powers.is_empty() => {
+                        let to = powers
+                            .iter()
+                            .flat_map(|w| w.split(','))
+                            .filter(|w| !w.is_empty())
+                            .map(str::to_lowercase)
+                            .collect();
+                        block = Some((
+                            Block::Press {
+                                to,
+                                broadcast: false,
+                                anonymous,
+                            },
+                            Vec::new(),
+                        ));
+                    }
+                    _ => p.not_understood.push((
+                        line.into(),
+                        "press is written PRESS TO <power> [<power> ...] (or PRESS ANON TO ...), then its lines, then END".into(),
+                    )),
+                }
+                continue;
+            }
+            ("BROADCAST", []) | ("BROADCAST", ["ANON" | "anon" | "Anon"]) => {
+                block = Some((
+                    Block::Press {
+                        to: Vec::new(),
+                        broadcast: true,
+                        anonymous: !rest.is_empty(),
+                    },
+                    Vec::new(),
+                ));
+                continue;
+            }
+            ("HISTORY", [press]) if press.eq_ignore_ascii_case("PRESS") => {
+                Command::HistoryPress(None)
+            }
+            ("HISTORY", [press, n]) if press.eq_ignore_ascii_case("PRESS") => match n.parse() {
+                Ok(n) => Command::HistoryPress(Some(n)),
+                Err(_) => {
+                    p.not_understood
+                        .push((line.into(), "HISTORY PRESS takes a turn number".into()));
+                    continue;
+                }
+            },
+            ("OBSERVE", [game]) => Command::Observe(game.to_lowercase()),
+            ("UNOBSERVE", [game]) => Command::Unobserve(game.to_lowercase()),
+            ("OBSERVERS", []) => Command::Observers,
+            ("REMOVE", [observer, address]) if observer.eq_ignore_ascii_case("OBSERVER") => {
+                Command::RemoveObserver(address.to_lowercase())
+            }
+            ("ABSENCE", [cancel]) if cancel.eq_ignore_ascii_case("CANCEL") => {
+                Command::CancelAbsence(None)
+            }
+            ("ABSENCE", [cancel, power]) if cancel.eq_ignore_ascii_case("CANCEL") => {
+                Command::CancelAbsence(Some(power.to_lowercase()))
+            }
+            ("ABSENCE", [from, to]) => Command::Absence {
+                from: from.to_string(),
+                to: to.to_string(),
+            },
+            ("END", [game]) if game.eq_ignore_ascii_case("GAME") => Command::EndGame,
             ("READY", []) => Command::Ready,
             ("WAIT", []) => Command::Wait,
             ("BOARD", []) => Command::Board,
@@ -177,7 +303,8 @@ pub fn parse(body: &str) -> Parsed {
             },
             (
                 "GAME" | "ORDERS" | "READY" | "WAIT" | "BOARD" | "HELP" | "PAUSE" | "RESUME"
-                | "HISTORY" | "FORCE" | "DEADLINE" | "REPLACE",
+                | "HISTORY" | "FORCE" | "DEADLINE" | "REPLACE" | "BROADCAST" | "OBSERVE"
+                | "UNOBSERVE" | "OBSERVERS" | "ABSENCE",
                 _,
             ) => {
                 p.not_understood.push((
@@ -198,9 +325,9 @@ pub fn parse(body: &str) -> Parsed {
             "The mail has {passwords} PASSWORD lines: the first was used, the others ignored."
         ));
     }
-    if let Some(lines) = block {
-        // An ORDERS block with no END runs to the end of the mail.
-        p.orders = Some(lines.join("\n"));
+    if let Some((kind, lines)) = block {
+        // A block with no END runs to the end of the mail.
+        close(&mut p, kind, lines, &mut presses);
     }
     if p.orders.is_none() && p.commands.is_empty() && !loose.is_empty() {
         dropped += loose.len().saturating_sub(MAX_ORDER_LINES);
@@ -220,6 +347,37 @@ pub fn parse(body: &str) -> Parsed {
         ));
     }
     p
+}
+
+/// A block ended: orders kept, press added (up to [`MAX_PRESS`]).
+fn close(p: &mut Parsed, kind: Block, lines: Vec<&str>, presses: &mut usize) {
+    match kind {
+        Block::Orders => {
+            p.orders = Some(lines.join("\n"));
+            p.orders_block = true;
+        }
+        Block::Press {
+            to,
+            broadcast,
+            anonymous,
+        } => {
+            *presses += 1;
+            if *presses > MAX_PRESS {
+                if *presses == MAX_PRESS + 1 {
+                    p.notes.push(format!(
+                        "A mail may carry {MAX_PRESS} press messages: the others were not read."
+                    ));
+                }
+                return;
+            }
+            p.commands.push(Command::Press(Press {
+                to,
+                broadcast,
+                anonymous,
+                text: lines.join("\n"),
+            }));
+        }
+    }
 }
 
 /// Takes every trace of an authenticated `secret` out of what a mail said: lines that
@@ -253,6 +411,12 @@ pub fn scrub(p: &mut Parsed, secret: &str) {
         .into_iter()
         .filter_map(|(line, why)| Some((clean(&line)?, why)))
         .collect();
+    for c in &mut p.commands {
+        if let Command::Press(press) = c {
+            let kept: Vec<String> = press.text.lines().filter_map(clean).collect();
+            press.text = kept.join("\n");
+        }
+    }
 }
 
 impl Command {
@@ -269,6 +433,16 @@ impl Command {
             Command::Board => "BOARD",
             Command::History(_) => "HISTORY",
             Command::Help(_) => "HELP",
+            Command::Press(p) if p.broadcast => "BROADCAST",
+            Command::Press(_) => "PRESS",
+            Command::HistoryPress(_) => "HISTORY PRESS",
+            Command::Observe(_) => "OBSERVE",
+            Command::Unobserve(_) => "UNOBSERVE",
+            Command::Observers => "OBSERVERS",
+            Command::RemoveObserver(_) => "REMOVE OBSERVER",
+            Command::Absence { .. } => "ABSENCE",
+            Command::CancelAbsence(_) => "ABSENCE CANCEL",
+            Command::EndGame => "END GAME",
         }
     }
 }
@@ -326,6 +500,33 @@ mod tests {
         let mut p = parse("B2 - C3\nhunter22\nmy pw is hunter22 ok\n");
         scrub(&mut p, "hunter22");
         assert_eq!(p.orders.as_deref(), Some("B2 - C3\nmy pw is [password] ok"));
+    }
+
+    #[test]
+    fn press_blocks_and_the_new_commands() {
+        let p = parse(
+            "PRESS TO imperium, Union\nLet us ally.\n> quoted\nPASSWORD pw\nEND\nBROADCAST\nHello all\nEND\nPRESS ANON TO tazenda\nboo\nEND\nHISTORY PRESS 3\nOBSERVE G1\nABSENCE 2026-12-01 2026-12-05\nEND GAME\n",
+        );
+        assert_eq!(p.password.as_deref(), Some("pw"));
+        assert_eq!(
+            p.commands[0],
+            Command::Press(Press {
+                to: vec!["imperium".into(), "union".into()],
+                broadcast: false,
+                anonymous: false,
+                text: "Let us ally.".into()
+            })
+        );
+        assert!(
+            matches!(&p.commands[1], Command::Press(x) if x.broadcast && x.text == "Hello all")
+        );
+        assert!(matches!(&p.commands[2], Command::Press(x) if x.anonymous && x.to == ["tazenda"]));
+        assert_eq!(p.commands[3], Command::HistoryPress(Some(3)));
+        assert_eq!(p.commands[4], Command::Observe("g1".into()));
+        assert!(matches!(p.commands[5], Command::Absence { .. }));
+        assert_eq!(p.commands[6], Command::EndGame);
+        assert!(p.orders.is_none());
+        assert!(p.not_understood.is_empty(), "{:?}", p.not_understood);
     }
 
     #[test]

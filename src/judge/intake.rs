@@ -180,6 +180,14 @@ impl Judge<'_> {
             return Ok(());
         }
         let mut parsed = command::parse(&mail.body);
+        // Observers need no registration: OBSERVE and UNOBSERVE are answered as such.
+        if parsed
+            .commands
+            .iter()
+            .any(|c| matches!(c, Command::Observe(_) | Command::Unobserve(_)))
+        {
+            return self.observe(mail, &parsed, fx);
+        }
         let help_game = parsed.commands.iter().find_map(|c| match c {
             Command::Help(Some(g)) => Some(g.clone()),
             _ => None,
@@ -358,5 +366,15 @@ fn subject_game(subject: &str) -> Option<String> {
 fn plus_game(address: &str) -> Option<String> {
     let local = address.split('@').next()?;
     let (_, id) = local.split_once('+')?;
+    let id = id.split('.').next().unwrap_or(id);
     (!id.is_empty()).then(|| id.to_lowercase())
+}
+
+/// `judge+andromeda.foundation@host`: the power (or anonymous press token) a reply to
+/// press goes back to.
+pub(super) fn plus_target(address: &str) -> Option<String> {
+    let local = address.split('@').next()?;
+    let (_, rest) = local.split_once('+')?;
+    let (_, target) = rest.split_once('.')?;
+    (!target.is_empty()).then(|| target.to_lowercase())
 }

@@ -26,6 +26,27 @@ impl Judge<'_> {
 
     /// One request, on this judge's store.
     pub fn carry_out(&self, request: &Request) -> Result<String, String> {
+        if let Request::Reload { config } = request {
+            // Checked here, so a file that does not read is refused with its reason and
+            // the running configuration stays.
+            let new = crate::config::Config::load(config).map_err(|e| e.to_string())?;
+            let added = new
+                .games
+                .iter()
+                .filter(|g| self.config.game(&g.id).is_none())
+                .count();
+            let removed = self
+                .config
+                .games
+                .iter()
+                .filter(|g| new.game(&g.id).is_none())
+                .count();
+            self.reload.set(true);
+            return Ok(format!(
+                "games.toml read again: {} games ({added} new, {removed} archived)",
+                new.games.len()
+            ));
+        }
         let mut text = control::carry_out(&self.store, request, self.clock.now())?;
         if let Request::Import { .. } = request {
             if let Some(id) = text.strip_prefix("game ").and_then(|t| t.split(' ').next()) {
@@ -56,5 +77,12 @@ impl Judge<'_> {
             .put_now(LAST_BACKUP, &now.to_rfc3339())
             .map_err(|e| e.to_string())?;
         Ok(Some(path))
+    }
+}
+
+impl Judge<'_> {
+    /// Whether a reload of `games.toml` was asked for (and takes the request).
+    pub fn take_reload(&self) -> bool {
+        self.reload.replace(false)
     }
 }

@@ -11,6 +11,7 @@
 
 pub mod clock;
 pub mod command;
+mod community;
 mod due;
 mod intake;
 mod maintenance;
@@ -46,6 +47,7 @@ use crate::store::{Batch, Store, StoreError};
 use clock::Clock;
 use command::Command;
 use outbox::Queued;
+use phases::deadline_after;
 use record::{adjudicated_key, game_key, history_key, HistoryEntry, Record, Submission};
 
 #[derive(Debug, thiserror::Error)]
@@ -210,6 +212,8 @@ pub struct Judge<'c> {
     /// The configured games that have a record in the store (so a pass need not ask
     /// the store about every game).
     known: std::cell::RefCell<std::collections::HashSet<String>>,
+    /// `pbem reload` asked for `games.toml` to be read again.
+    reload: std::cell::Cell<bool>,
 }
 
 impl<'c> Judge<'c> {
@@ -254,6 +258,7 @@ impl<'c> Judge<'c> {
             group_size: config.judge.batch,
             busy_since: Default::default(),
             known: Default::default(),
+            reload: Default::default(),
         };
         *judge.known.borrow_mut() = judge.build_due_index()?;
         judge.ensure_games()?;
@@ -348,6 +353,12 @@ impl<'c> Judge<'c> {
         self.busy_since.clone()
     }
 
+    /// Reports the work under way to this cell instead (one watchdog for judges opened
+    /// one after another, as `serve` does on a reload).
+    pub fn report_busy_to(&mut self, cell: std::sync::Arc<std::sync::atomic::AtomicI64>) {
+        self.busy_since = cell;
+    }
+
     /// Runs one unit of work (a mail, a game's deadline) with the watchdog told, a
     /// panic in it turned into an error.
     fn unit<T>(&self, f: impl FnOnce() -> Result<T, JudgeError>) -> Result<T, JudgeError> {
@@ -390,7 +401,16 @@ impl<'c> Judge<'c> {
                 let record = self.load(&mut fx, &gc.id)?;
                 fx.records.insert(gc.id.clone(), record);
             } else {
-                let game = Game::new(gc.rules, &gc.options, gc.start.as_ref(), gc.seed)
+                // Dice anyone can check: a secret seed unless games.toml fixes one.
+                let dice = (!gc.fixed_seed).then(|| {
+                    let (secret, commitment) = crate::verify::new_secret();
+                    record::DiceSecret { secret, commitment }
+                });
+                let seed = match &dice {
+                    Some(d) => crate::verify::seed(&d.secret).expect("a fresh secret is hex"),
+                    None => gc.seed,
+                };
+                let game = Game::new(gc.rules, &gc.options, gc.start.as_ref(), seed)
                     .expect("checked when the configuration was read");
                 let phase = game.label().phase;
                 let record = Record {
@@ -404,6 +424,10 @@ impl<'c> Judge<'c> {
                         .map(|p| (p.power.clone(), p.address.clone()))
                         .collect(),
                     suspended: None,
+                    absences: Vec::new(),
+                    dice,
+                    ended: None,
+                    phases_played: 0,
                 };
                 self.welcome(gc, &record, &mut fx)?;
                 fx.records.insert(gc.id.clone(), record);
@@ -467,6 +491,13 @@ impl<'c> Judge<'c> {
                 board: play.board_text(reader.viewer()),
                 standing: play.standing(),
                 example,
+                commitment: record
+                    .dice
+                    .as_ref()
+                    .filter(|_| !gc.fixed_seed)
+                    .map(|d| d.commitment.clone())
+                    .unwrap_or_default(),
+                fixed_seed: gc.fixed_seed,
             };
             let body = self.templates.render("welcome.txt", &view)?;
             let subject = match power {
@@ -579,6 +610,7 @@ impl<'c> Judge<'c> {
             in_reply_to: reply_to.and_then(|m| m.message_id.clone()),
             date: now.to_rfc2822(),
             attachment: None,
+            reply_to: None,
         }
     }
 }

@@ -163,7 +163,7 @@ impl Judge<'_> {
         loop {
             let mut record = self.load(fx, &gc.id)?;
             let label = record.game.label();
-            if label.over || record.suspended.is_some() || (record.paused.is_some() && !force) {
+            if record.over() || record.suspended.is_some() || (record.paused.is_some() && !force) {
                 return Ok(());
             }
             let owing = record.game.owing();
@@ -184,7 +184,7 @@ impl Judge<'_> {
                 .collect();
             let adjudicated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let _ = self.crash(CrashPoint::FailAdjudication);
-                record.game.adjudicate(&orders, gc.seed)
+                record.game.adjudicate(&orders, seed_of(gc, &record))
             }));
             let adj = match adjudicated {
                 Ok(adj) => adj,
@@ -205,7 +205,11 @@ impl Judge<'_> {
             record.deadline = if next.over {
                 None
             } else {
-                Some(now + gc.phase_length(next.phase))
+                Some(deadline_after(
+                    gc,
+                    &record,
+                    now + gc.phase_length(next.phase),
+                ))
             };
             if record.paused.is_some() {
                 record.paused = Some(gc.phase_length(next.phase).num_seconds());
@@ -220,12 +224,16 @@ impl Judge<'_> {
             let entry = HistoryEntry {
                 turn: label.turn,
                 phase: label.phase.into(),
+                seq: record.phases_played,
+                orders,
                 json: json.clone(),
                 view: adj.results.view.clone(),
             };
+            record.phases_played += 1;
             fx.batch.put(&marker, &true);
-            fx.batch
-                .put(&history_key(&gc.id, label.turn, label.phase), &entry);
+            let key = history_key(&gc.id, label.turn, label.phase);
+            fx.batch.put(&key, &entry);
+            fx.history.push((key, entry.clone()));
             fx.adjudicated.push(marker);
             self.results_mails(gc, &record, &entry, fx)?;
             fx.records.insert(gc.id.clone(), record);
@@ -233,8 +241,8 @@ impl Judge<'_> {
         }
     }
 
-    /// Everyone a game's results go to: each player with the power they hold, and each
-    /// moderator (no power: sees everything).
+    /// Everyone a game's results go to: each player with the power they hold, each
+    /// moderator (sees everything), and each observer (the public view).
     pub(super) fn readers(&self, gc: &GameConfig, record: &Record) -> Vec<Reader> {
         let mut all: Vec<Reader> = record
             .addresses
@@ -242,6 +250,7 @@ impl Judge<'_> {
             .map(|(power, address)| Reader {
                 address: address.clone(),
                 power: Some(power.clone()),
+                observer: false,
             })
             .collect();
         for m in &gc.moderators {
@@ -249,12 +258,33 @@ impl Judge<'_> {
                 all.push(Reader {
                     address: m.address.clone(),
                     power: None,
+                    observer: false,
                 });
             }
         }
         all.sort_by(|a, b| a.address.cmp(&b.address).then(a.power.cmp(&b.power)));
         all.dedup_by(|a, b| a.address == b.address && a.power == b.power);
         all
+    }
+
+    /// The readers of results: the players and moderators, then the observers.
+    pub(super) fn results_readers(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        fx: &Effects,
+    ) -> Result<Vec<Reader>, JudgeError> {
+        let mut all = self.readers(gc, record);
+        for address in self.observers(gc, fx)? {
+            if !all.iter().any(|r| r.address == address) {
+                all.push(Reader {
+                    address,
+                    power: None,
+                    observer: true,
+                });
+            }
+        }
+        Ok(all)
     }
 
     pub(super) fn results_mails(
@@ -270,12 +300,13 @@ impl Judge<'_> {
         let subject = format!("[{}] Turn {} {} results", gc.id, entry.turn, entry.phase);
         // One rendering per distinct view: every reader alike unless the game hides
         // something.
-        let mut rendered: BTreeMap<Option<String>, (String, String)> = BTreeMap::new();
-        for reader in self.readers(gc, record) {
-            let key = play
-                .hidden_information()
-                .then(|| reader.power.clone())
-                .flatten();
+        let mut rendered: BTreeMap<String, (String, String)> = BTreeMap::new();
+        for reader in self.results_readers(gc, record, fx)? {
+            let key = if play.hidden_information() {
+                reader.view_key()
+            } else {
+                String::new()
+            };
             if !rendered.contains_key(&key) {
                 let viewer = reader.viewer();
                 let seen = play.results_for(&whole, viewer);
@@ -309,35 +340,210 @@ impl Judge<'_> {
             fx.outbox.push(mail);
         }
         if next.over {
-            let view = replies::GameOver {
-                game: &gc.id,
-                turn: entry.turn,
-                winners: record.game.winners(),
-                standing: play.standing(),
-            };
-            let body = self.templates.render("game_over.txt", &view)?;
-            let subject = format!("[{}] Game over", gc.id);
-            for reader in self.readers(gc, record) {
-                fx.outbox
-                    .push(self.mail(&reader.address, subject.clone(), body.clone(), None));
-            }
+            self.game_over_mails(gc, record, entry.turn, None, fx)?;
         }
         Ok(())
+    }
+
+    /// The game-over mail, to players, moderators and observers: the winners and the
+    /// standing, who played which power (unless the game is anonymous), and the dice:
+    /// the secret revealed with the whole history attached (`history.json`, for
+    /// `pbem verify-dice`), or the fixed seed.
+    pub(super) fn game_over_mails(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        turn: u32,
+        ended_by: Option<&str>,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let play = record.game.play();
+        let history = self.history_of(gc, record, fx)?;
+        let whole_json = serde_json::to_string(&history).expect("JSON");
+        let view = replies::GameOver {
+            game: &gc.id,
+            turn,
+            ended_by: ended_by.unwrap_or(""),
+            winners: if ended_by.is_some() {
+                Vec::new()
+            } else {
+                record.game.winners()
+            },
+            standing: play.standing(),
+            roster: if gc.anonymous {
+                Vec::new()
+            } else {
+                record
+                    .addresses
+                    .iter()
+                    .map(|(p, a)| (p.clone(), a.clone()))
+                    .collect()
+            },
+            secret: history.secret.clone().unwrap_or_default(),
+            commitment: history.commitment.clone().unwrap_or_default(),
+            fixed_seed: history
+                .fixed_seed
+                .map(|s| s.to_string())
+                .unwrap_or_default(),
+        };
+        let body = self.templates.render("game_over.txt", &view)?;
+        let subject = format!("[{}] Game over", gc.id);
+        for reader in self.results_readers(gc, record, fx)? {
+            let mut mail = self.mail(&reader.address, subject.clone(), body.clone(), None);
+            let json = match reader.viewer() {
+                Viewer::Moderator => whole_json.clone(),
+                _ if !play.hidden_information() => whole_json.clone(),
+                viewer => {
+                    serde_json::to_string(&view_of_history(&history, play, viewer)).expect("JSON")
+                }
+            };
+            mail.attachment = Some(("history.json".into(), json));
+            fx.outbox.push(mail);
+        }
+        Ok(())
+    }
+
+    /// A game's whole history: its creation and every phase's orders and results, as
+    /// `pbem verify-dice` reads it.
+    pub(super) fn history_of(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        fx: &Effects,
+    ) -> Result<crate::verify::History, JudgeError> {
+        let prefix = format!("v1/history/{}/", gc.id);
+        let mut entries: Vec<(String, HistoryEntry)> = self.store.scan(&prefix)?;
+        entries.extend(
+            fx.history
+                .iter()
+                .filter(|(k, _)| k.starts_with(&prefix))
+                .cloned(),
+        );
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.dedup_by(|a, b| a.0 == b.0);
+        // Phases are keyed by (turn, phase): order them as they were played.
+        entries.sort_by_key(|(_, e)| (e.turn, e.seq));
+        let (secret, commitment, fixed_seed) = match (&record.dice, gc.fixed_seed) {
+            (Some(d), false) => (Some(d.secret.clone()), Some(d.commitment.clone()), None),
+            _ => (None, None, Some(gc.seed)),
+        };
+        Ok(crate::verify::History {
+            game: gc.id.clone(),
+            rules: gc.rules.id().to_string(),
+            options: serde_json::to_value(&gc.options).expect("options are JSON"),
+            start: gc.start.clone(),
+            commitment,
+            secret,
+            fixed_seed,
+            view_of: None,
+            phases: entries
+                .into_iter()
+                .map(|(_, e)| crate::verify::HistoryPhase {
+                    turn: e.turn,
+                    phase: e.phase,
+                    orders: e.orders,
+                    results: e.json,
+                })
+                .collect(),
+        })
+    }
+}
+
+/// What one reader of a game with hidden information may see of its history: each
+/// phase's results cut for them, their own orders only. `pbem verify-dice` checks its
+/// commitment; the moderator's whole copy plays the phases again.
+fn view_of_history(
+    history: &crate::verify::History,
+    play: &dyn crate::rules::game::Play,
+    viewer: Viewer,
+) -> crate::verify::History {
+    let own = match viewer {
+        Viewer::Power(p) => Some(p),
+        _ => None,
+    };
+    crate::verify::History {
+        view_of: Some(own.unwrap_or("an observer").to_string()),
+        phases: history
+            .phases
+            .iter()
+            .map(|p| crate::verify::HistoryPhase {
+                turn: p.turn,
+                phase: p.phase.clone(),
+                orders: p
+                    .orders
+                    .iter()
+                    .filter(|(power, _)| Some(power.as_str()) == own)
+                    .map(|(a, b)| (a.clone(), b.clone()))
+                    .collect(),
+                results: play
+                    .results_for(
+                        &crate::rules::game::PhaseResults {
+                            json: p.results.clone(),
+                            view: serde_json::Value::Null,
+                        },
+                        viewer,
+                    )
+                    .json,
+            })
+            .collect(),
+        ..history.clone()
     }
 }
 
 /// Someone a game's mail goes to, and what they may see of it.
 pub(super) struct Reader {
     pub address: String,
-    /// The power they play; none for a moderator.
+    /// The power they play; none for a moderator or an observer.
     pub power: Option<String>,
+    /// An observer: sees what every power may know.
+    pub observer: bool,
 }
 
 impl Reader {
     pub fn viewer(&self) -> Viewer<'_> {
-        match &self.power {
-            Some(p) => Viewer::Power(p),
-            None => Viewer::Moderator,
+        match (&self.power, self.observer) {
+            (Some(p), _) => Viewer::Power(p),
+            (None, true) => Viewer::Public,
+            (None, false) => Viewer::Moderator,
         }
     }
+
+    /// Readers with the same key see the same.
+    pub fn view_key(&self) -> String {
+        match self.viewer() {
+            Viewer::Power(p) => format!("power {p}"),
+            Viewer::Public => "public".into(),
+            Viewer::Moderator => "moderator".into(),
+        }
+    }
+}
+
+/// The seed a game's dice come from: the one `games.toml` fixes, or the one derived
+/// from the game's secret.
+pub(super) fn seed_of(gc: &GameConfig, record: &Record) -> u64 {
+    match &record.dice {
+        Some(d) if !gc.fixed_seed => crate::verify::seed(&d.secret).unwrap_or(gc.seed),
+        _ => gc.seed,
+    }
+}
+
+/// A deadline moved past the absences of the powers that owe orders (an absence that
+/// ends inside another is followed to the end of that one).
+pub(super) fn deadline_after(gc: &GameConfig, record: &Record, at: DateTime<Utc>) -> DateTime<Utc> {
+    let _ = gc;
+    let owing = record.game.owing();
+    let mut d = at;
+    for _ in 0..=record.absences.len() {
+        let moved = record
+            .absences
+            .iter()
+            .filter(|a| owing.contains(&a.power) && a.from <= d && d < a.to)
+            .map(|a| a.to)
+            .max();
+        match moved {
+            Some(to) => d = to,
+            None => break,
+        }
+    }
+    d
 }

@@ -14,10 +14,31 @@ impl Judge<'_> {
         let mut record = self.load(fx, &gc.id)?;
         let mut notes = parsed.notes.clone();
         let mut lines = Vec::new();
+        // A reply to press (mail to judge+<game>.<power>@…): its loose lines are press
+        // back to that power, not orders.
+        let mut parsed = parsed.clone();
+        if let Some(target) = mail.to.iter().find_map(|a| intake::plus_target(a)) {
+            if !parsed.orders_block {
+                if let Some(text) = parsed.orders.take() {
+                    match self.press_target(gc, &record, &target)? {
+                        Some(to) => parsed.commands.push(Command::Press(command::Press {
+                            to: vec![to],
+                            broadcast: false,
+                            anonymous: false,
+                            text,
+                        })),
+                        None => notes.push(format!(
+                            "A reply to press for {target:?}, which is no power or press of this game: nothing was sent."
+                        )),
+                    }
+                }
+            }
+        }
+        let parsed = &parsed;
         let owes = record.game.owing().iter().any(|p| p == power);
         let label = record.game.label();
         if let Some(orders) = &parsed.orders {
-            if label.over {
+            if record.over() {
                 notes.push("The game is over: no more orders are taken.".to_string());
             } else if !owes {
                 notes.push(format!(
@@ -34,7 +55,7 @@ impl Judge<'_> {
         let mut receipt = parsed.orders.is_some();
         for c in &parsed.commands {
             match c {
-                Command::Ready | Command::Wait if owes && !label.over => {
+                Command::Ready | Command::Wait if owes && !record.over() => {
                     let entry = record
                         .submissions
                         .entry(power.to_string())
@@ -58,6 +79,30 @@ impl Judge<'_> {
                     self.history_reply(gc, &record, Viewer::Power(power), *n, mail, fx)?
                 }
                 Command::Help(_) => self.help_reply(gc, &record, Some(power), mail, fx)?,
+                Command::Press(press) => {
+                    let note = self.press(gc, &record, power, press, fx)?;
+                    notes.push(note);
+                    receipt = true;
+                }
+                Command::HistoryPress(turn) => {
+                    self.press_history_reply(gc, power, *turn, mail, fx)?
+                }
+                Command::Absence { from, to } => {
+                    let note = self.absence(gc, &mut record, power, from, to);
+                    notes.push(note);
+                    receipt = true;
+                }
+                Command::CancelAbsence(None) => {
+                    let before = record.absences.len();
+                    record.absences.retain(|a| a.power != power);
+                    notes.push(if record.absences.len() < before {
+                        "ABSENCE CANCEL: your absence is cancelled (deadlines already moved stay)."
+                            .into()
+                    } else {
+                        "ABSENCE CANCEL: you have no absence.".into()
+                    });
+                    receipt = true;
+                }
                 other => {
                     notes.push(format!("{} is for moderators only: ignored.", other.name()));
                     receipt = true;

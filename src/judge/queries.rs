@@ -56,6 +56,9 @@ impl Judge<'_> {
                 .cloned(),
         );
         entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.dedup_by(|a, b| a.0 == b.0);
+        // Within a turn, phases as they were played (their keys sort by name).
+        entries.sort_by_key(|(_, e)| (e.turn, e.seq));
         let last = entries
             .last()
             .map(|(_, e)| e.turn)

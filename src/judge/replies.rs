@@ -225,8 +225,16 @@ pub struct History<'a> {
 pub struct GameOver<'a> {
     pub game: &'a str,
     pub turn: u32,
+    /// Why a moderator ended the game, if one did.
+    pub ended_by: &'a str,
     pub winners: Vec<String>,
     pub standing: Vec<String>,
+    /// Who played which power (not in anonymous games).
+    pub roster: Vec<(String, String)>,
+    /// The revealed dice secret and its commitment, or the fixed seed.
+    pub secret: String,
+    pub commitment: String,
+    pub fixed_seed: String,
 }
 
 #[derive(Serialize)]
@@ -266,6 +274,10 @@ pub struct Welcome<'a> {
     pub board: String,
     pub standing: Vec<String>,
     pub example: Vec<String>,
+    /// The SHA-256 of the game's secret dice seed (revealed when the game ends).
+    pub commitment: String,
+    /// The seed is fixed in `games.toml` instead.
+    pub fixed_seed: bool,
 }
 
 /// A duration as a person writes it: `48h`, `2d`, `90m`.
@@ -278,4 +290,16 @@ pub fn length(d: chrono::Duration) -> String {
     } else {
         format!("{minutes} minutes")
     }
+}
+
+#[derive(Serialize)]
+pub struct PressMail<'a> {
+    pub game: &'a str,
+    pub turn: u32,
+    pub phase: &'a str,
+    /// The sender's power, or `anonymous`.
+    pub from: &'a str,
+    pub to: String,
+    pub text: &'a str,
+    pub reply_to: &'a str,
 }
