@@ -129,15 +129,13 @@ pub fn scale(games: usize, idle: u64) -> Result<Scale, String> {
     // The welcome mails are not part of what is measured next.
     let _ = std::fs::remove_dir_all(dir.join("mail/outbox"));
 
-    let mut serve = std::process::Command::new(
-        std::env::current_exe().map_err(|e| e.to_string())?,
-    )
-    .args(["serve", "--config"])
-    .arg(&config_path)
-    .env("RUST_LOG", "pbem=debug")
-    .stderr(std::process::Stdio::piped())
-    .spawn()
-    .map_err(|e| e.to_string())?;
+    let mut serve = std::process::Command::new(std::env::current_exe().map_err(|e| e.to_string())?)
+        .args(["serve", "--config"])
+        .arg(&config_path)
+        .env("RUST_LOG", "pbem=debug")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
     // Its first pass (opening the store, the index) is not idle time: the idle time is
     // counted from the end of the first pass with nothing to do.
     let log = serve.stderr.take().ok_or("no log of serve")?;

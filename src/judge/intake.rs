@@ -291,13 +291,10 @@ impl Judge<'_> {
         if failures.count >= throttle::MAX_WRONG_PASSWORDS {
             return Ok(());
         }
-        let good = parsed
-            .password
-            .as_deref()
-            .is_some_and(|p| {
-                let _t = crate::timing::span("password check");
-                self.passwords.verify(p, &stored_hash)
-            });
+        let good = parsed.password.as_deref().is_some_and(|p| {
+            let _t = crate::timing::span("password check");
+            self.passwords.verify(p, &stored_hash)
+        });
         if !good {
             let reason = if parsed.password.is_none() {
                 "The mail has no PASSWORD line.".to_string()
