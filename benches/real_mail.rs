@@ -116,7 +116,11 @@ fn judge_again(dir: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_pbem"))
         .args(["serve", "--config"])
         .arg(dir.join("games.toml"))
-        .env("RUST_LOG", "error")
+        // PBEM_BENCH_LOG=pbem=debug shows the judge's rounds and groups, timed.
+        .env(
+            "RUST_LOG",
+            std::env::var("PBEM_BENCH_LOG").unwrap_or_else(|_| "error".into()),
+        )
         .spawn()
         .unwrap()
 }
@@ -226,10 +230,14 @@ fn main() {
     });
     let accepted = loading.elapsed();
     wait_count(&servers, "judge", "judge-pw", judge_before + 1002);
+    let delivered = loading.elapsed();
     println!(
-        "the SMTP server alone: 1,002 mails from 6 sessions accepted in {:.2} s ({:.0} mails/s)",
+        "the servers alone: 1,002 mails from 6 SMTP sessions accepted in {:.2} s ({:.0} mails/s), \
+         all in the mailbox after {:.2} s: {:.0} mails/s delivered",
         accepted.as_secs_f64(),
-        1002.0 / accepted.as_secs_f64()
+        1002.0 / accepted.as_secs_f64(),
+        delivered.as_secs_f64(),
+        1002.0 / delivered.as_secs_f64()
     );
     let start = Instant::now();
     serve = judge_again(dir.path());
@@ -241,6 +249,10 @@ fn main() {
         "batch of 1,002 mails waiting in the judge's mailbox: all receipts delivered after {:.2} s: {:.0} mails/s end to end",
         total.as_secs_f64(),
         1002.0 / total.as_secs_f64()
+    );
+    println!(
+        "end to end against the servers' own delivery of as many mails: {:.2} (target at least 0.9)",
+        delivered.as_secs_f64() / total.as_secs_f64()
     );
     let _ = serve.kill();
     let _ = serve.wait();

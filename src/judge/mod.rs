@@ -177,7 +177,7 @@ const SENT_RECORD_EVERY: usize = 256;
 /// … and where a resend duplicates a mail (SMTP): a crash may resend up to this many.
 const SMTP_RECORD_EVERY: usize = 8;
 /// Replies handed to the transport together.
-const SEND_CHUNK: usize = 16;
+const SEND_CHUNK: usize = 64;
 
 /// Effects being gathered for one atomic commit.
 struct Effects {
@@ -318,22 +318,56 @@ impl<'c> Judge<'c> {
         let mut report = PassReport::default();
         self.ensure_games()?;
         report.replies_sent += self.send_outbox(&mut report)?;
-        // A mailbox out of reach is reported, and the pass goes on: deadlines are kept
-        // and replies sent whatever the inbox does.
-        let fetched = {
-            let _t = crate::timing::span("inbox read");
-            self.inbox.borrow_mut().fetch(&self.store)
-        };
-        let waiting = match fetched {
-            Ok(w) => w,
-            Err(e) => {
-                report.errors.push(format!("reading mail: {e}"));
-                Vec::new()
+        // An inbox that hands out mail in rounds (IMAP) is read round after round; the
+        // replies go out group by group, so the mail servers deliver the first while
+        // the judge reads on.
+        let mut first_of_round: Option<String> = None;
+        loop {
+            let limit = self.inbox.borrow().round_limit();
+            // A mailbox out of reach is reported, and the pass goes on: deadlines are
+            // kept and replies sent whatever the inbox does.
+            let started = std::time::Instant::now();
+            let fetched = {
+                let _t = crate::timing::span("inbox read");
+                self.inbox.borrow_mut().fetch(&self.store)
+            };
+            if let Ok(w) = &fetched {
+                tracing::debug!(
+                    mails = w.len(),
+                    ms = started.elapsed().as_millis() as u64,
+                    "fetched"
+                );
             }
-        };
-        for group in waiting.chunks(self.group_size.max(1)) {
-            report.phases_adjudicated += self.handle_group(group, &mut report)?;
-            report.mails_read += group.len();
+            let waiting = match fetched {
+                Ok(w) => w,
+                Err(e) => {
+                    report.errors.push(format!("reading mail: {e}"));
+                    Vec::new()
+                }
+            };
+            // A round that starts where the last one did made no progress (its mails
+            // failed, to be tried on the next pass): the pass goes on without them.
+            let first = waiting.first().map(|w| w.token.clone());
+            let more = limit.is_some_and(|l| waiting.len() >= l) && first != first_of_round;
+            first_of_round = first;
+            for group in waiting.chunks(self.group_size.max(1)) {
+                let started = std::time::Instant::now();
+                report.phases_adjudicated += self.handle_group(group, &mut report)?;
+                report.mails_read += group.len();
+                let handled = started.elapsed();
+                let sent = self.send_outbox(&mut report)?;
+                report.replies_sent += sent;
+                tracing::debug!(
+                    mails = group.len(),
+                    handled_ms = handled.as_millis() as u64,
+                    sent,
+                    sent_ms = (started.elapsed() - handled).as_millis() as u64,
+                    "group"
+                );
+            }
+            if !more {
+                break;
+            }
         }
         report.phases_adjudicated += {
             let _t = crate::timing::span("deadlines and reminders (tick)");

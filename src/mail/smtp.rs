@@ -50,29 +50,55 @@ impl Outbox for SmtpOutbox {
     /// Several SMTP sessions at once (lettre's pool lends each worker a connection):
     /// one mail per SMTP transaction costs round trips, and a few sessions in flight
     /// hide them.
+    ///
+    /// At most [`WORKERS`] mails are out of the judge's hands at a time (being sent, or
+    /// accepted and not yet told to `done`): while `done` records acceptances (a write
+    /// to disk), the sessions go on with the next few, and a judge killed meanwhile
+    /// sends again no more than those.
     fn send_all(
         &mut self,
         mails: &[Mail],
         done: &mut dyn FnMut(usize, Result<(), TransportError>) -> bool,
     ) {
-        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-        let next = AtomicUsize::new(0);
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::{Condvar, Mutex};
+        // (next mail to hand out, results told to `done`)
+        let progress = Mutex::new((0usize, 0usize));
+        let moved = Condvar::new();
         let stop = AtomicBool::new(false);
         let (tx, rx) = std::sync::mpsc::channel();
         let this = &*self;
         std::thread::scope(|scope| {
             for _ in 0..WORKERS.min(mails.len()) {
                 let tx = tx.clone();
-                let (next, stop) = (&next, &stop);
+                let (progress, moved, stop) = (&progress, &moved, &stop);
                 scope.spawn(move || loop {
-                    if stop.load(Ordering::SeqCst) {
-                        return;
-                    }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(m) = mails.get(i) else { return };
-                    let result = this.send_one(&m.from, &m.to, &m.bytes);
+                    let i = {
+                        let mut p = progress.lock().expect("not poisoned");
+                        while !stop.load(Ordering::SeqCst)
+                            && p.0 < mails.len()
+                            && p.0 >= p.1 + WORKERS
+                        {
+                            p = moved.wait(p).expect("not poisoned");
+                        }
+                        if stop.load(Ordering::SeqCst) || p.0 >= mails.len() {
+                            return;
+                        }
+                        p.0 += 1;
+                        p.0 - 1
+                    };
+                    let m = &mails[i];
+                    // Every mail handed out is answered, even by a panic (the others
+                    // wait for the answers).
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        this.send_one(&m.from, &m.to, &m.bytes)
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err(TransportError::Transient("SMTP: the sending failed".into()))
+                    });
                     if matches!(result, Err(TransportError::Transient(_))) {
                         stop.store(true, Ordering::SeqCst);
+                        moved.notify_all();
                     }
                     if tx.send((i, result)).is_err() {
                         return;
@@ -84,6 +110,8 @@ impl Outbox for SmtpOutbox {
                 if !done(i, result) {
                     stop.store(true, Ordering::SeqCst);
                 }
+                progress.lock().expect("not poisoned").1 += 1;
+                moved.notify_all();
             }
         });
     }

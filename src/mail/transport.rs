@@ -36,6 +36,12 @@ pub trait Inbox {
         failed: &[String],
     ) -> Result<(), TransportError>;
 
+    /// At most this many mails come from one [`Inbox::fetch`] (None: all waiting);
+    /// the judge fetches again while rounds come full.
+    fn round_limit(&self) -> Option<usize> {
+        None
+    }
+
     /// Waits up to `timeout` for new mail (returning early when some may have come).
     fn wait(&mut self, _store: &Store, timeout: std::time::Duration) -> Result<(), TransportError> {
         std::thread::sleep(timeout);
