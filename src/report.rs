@@ -77,6 +77,14 @@ impl Templates {
 /// The `wrap(width, indent)` filter: folds a line at spaces so no line is longer than
 /// `width`, continuing with `indent` spaces.
 pub fn wrap(text: String, width: usize, indent: usize) -> String {
+    // A line that fits comes back as it is (no break can fall in it).
+    if text.len() <= width {
+        return text;
+    }
+    fold(&text, width, indent)
+}
+
+fn fold(text: &str, width: usize, indent: usize) -> String {
     let body = text.trim_start_matches(' ');
     let prefix = text.len() - body.len();
     let mut out = String::new();
@@ -114,5 +122,11 @@ mod tests {
         assert_eq!(wrap("  x y".into(), 72, 4), "  x y");
         assert_eq!(wrap("   -> a b".into(), 8, 6), "   -> a\n      b");
         assert_eq!(wrap("x    y".into(), 72, 2), "x    y");
+        // Fitting lines come back whole, spaces and all (the fast path agrees).
+        for text in ["  x  y", "x ", "", "   ", "é é é", "a  b c"] {
+            assert_eq!(wrap(text.into(), 72, 2), text);
+            assert_eq!(super::fold(text, 72, 2), text);
+            assert_eq!(super::fold(text, text.len(), 2), text);
+        }
     }
 }

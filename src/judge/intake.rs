@@ -27,7 +27,10 @@ impl Judge<'_> {
         let mut failed: Vec<String> = Vec::new();
         let parsed = {
             let _t = crate::timing::span("parse mail");
-            crate::parallel::map(group, |w| incoming::parse(&w.raw))
+            group
+                .iter()
+                .map(|w| incoming::parse(&w.raw))
+                .collect::<Vec<_>>()
         };
         for (w, mail) in group.iter().zip(parsed) {
             let checks = crate::timing::span("intake: done and attempts looked up");

@@ -42,7 +42,7 @@ use crate::mail::transport::{Inbox, MaildirInbox, MaildirOutbox, Outbox, Transpo
 use crate::password;
 use crate::report::{TemplateError, Templates};
 use crate::rules::game::{Game, Viewer};
-use crate::rules::LineCheck;
+use crate::rules::{LineCheck, PhaseLabel};
 use crate::store::{Batch, Store, StoreError};
 use clock::Clock;
 use command::Command;
@@ -187,6 +187,9 @@ struct Effects {
     records: BTreeMap<String, Record>,
     /// Records read from the store in this commit and not changed (read once).
     read: std::cell::RefCell<BTreeMap<String, std::rc::Rc<Record>>>,
+    /// Each game's phase and the powers owing orders, by the number of phases it has
+    /// played (only adjudication changes a game, and it counts).
+    phases: std::cell::RefCell<std::collections::HashMap<String, (u64, PhaseLabel, Vec<String>)>>,
     adjudicated: Vec<String>,
     /// Keys written in this group that later mails of it must see.
     flags: BTreeMap<String, String>,
@@ -216,6 +219,19 @@ pub struct Judge<'c> {
     known: std::cell::RefCell<std::collections::HashSet<String>>,
     /// `pbem reload` asked for `games.toml` to be read again.
     reload: std::cell::Cell<bool>,
+    /// Replies being written by a thread of their own (see `sending`).
+    in_flight: std::cell::RefCell<Option<sending::InFlight>>,
+    /// Outbox entries numbered above this were made by this judge since it started…
+    outbox_floor: u64,
+    /// … and these of them were handed over and their acceptance not yet recorded:
+    /// the others were never handed over (see `Mail::fresh`).
+    handed: std::cell::RefCell<std::collections::HashSet<String>>,
+}
+
+impl Drop for Judge<'_> {
+    fn drop(&mut self) {
+        self.abandon_in_flight();
+    }
 }
 
 impl<'c> Judge<'c> {
@@ -231,7 +247,7 @@ impl<'c> Judge<'c> {
                     })?;
                 }
                 (
-                    Box::new(MaildirInbox { dir: inbox.clone() }),
+                    Box::new(MaildirInbox::new(inbox.clone())),
                     Box::new(MaildirOutbox {
                         dir: outbox.clone(),
                     }),
@@ -246,6 +262,20 @@ impl<'c> Judge<'c> {
                 Box::new(SmtpOutbox::new(smtp).map_err(JudgeError::Setup)?),
             ),
         };
+        // Above every reply already waiting (a restored store may hold replies numbered
+        // above its counter).
+        let outbox_floor = store
+            .keys_between(outbox::WAITING, &format!("{}~", outbox::WAITING))?
+            .iter()
+            .filter_map(|k| {
+                k.strip_prefix(outbox::WAITING)?
+                    .get(..20)?
+                    .parse::<u64>()
+                    .ok()
+            })
+            .max()
+            .unwrap_or(0)
+            .max(store.next_id()?);
         let judge = Judge {
             inbox: std::cell::RefCell::new(inbox),
             outbox: std::cell::RefCell::new(outbox),
@@ -261,6 +291,9 @@ impl<'c> Judge<'c> {
             busy_since: Default::default(),
             known: Default::default(),
             reload: Default::default(),
+            in_flight: Default::default(),
+            outbox_floor,
+            handed: Default::default(),
         };
         *judge.known.borrow_mut() = judge.build_due_index()?;
         judge.ensure_games()?;
@@ -355,7 +388,8 @@ impl<'c> Judge<'c> {
                 report.phases_adjudicated += self.handle_group(group, &mut report)?;
                 report.mails_read += group.len();
                 let handled = started.elapsed();
-                let sent = self.send_outbox(&mut report)?;
+                // Written while the next group is read, where the transport allows.
+                let sent = self.send_replies(&mut report, true)?;
                 report.replies_sent += sent;
                 tracing::debug!(
                     mails = group.len(),
@@ -368,6 +402,10 @@ impl<'c> Judge<'c> {
             if !more {
                 break;
             }
+        }
+        if let Err(e) = self.inbox.borrow_mut().settle() {
+            // Not fatal: the mails are fetched again and recognised as done.
+            report.errors.push(format!("marking mail read: {e}"));
         }
         report.phases_adjudicated += {
             let _t = crate::timing::span("deadlines and reminders (tick)");
@@ -561,6 +599,7 @@ impl<'c> Judge<'c> {
             outbox: Vec::new(),
             records: BTreeMap::new(),
             read: Default::default(),
+            phases: Default::default(),
             adjudicated: Vec::new(),
             flags: BTreeMap::new(),
             history: Vec::new(),
@@ -594,6 +633,31 @@ impl<'c> Judge<'c> {
         );
         fx.read.borrow_mut().insert(id.to_string(), record.clone());
         Ok(record)
+    }
+
+    /// A game's record for changing: taken out of this commit's records (no copy),
+    /// to be put back.
+    fn take(&self, fx: &mut Effects, id: &str) -> Result<Record, JudgeError> {
+        match fx.records.remove(id) {
+            Some(r) => Ok(r),
+            None => self.load(fx, id),
+        }
+    }
+
+    /// A game's phase and who owes orders in it, asked of the game once a position.
+    fn phase_of(&self, fx: &Effects, id: &str, record: &Record) -> (PhaseLabel, Vec<String>) {
+        let mut phases = fx.phases.borrow_mut();
+        match phases.get(id) {
+            Some((n, label, owing)) if *n == record.phases_played => (label.clone(), owing.clone()),
+            _ => {
+                let (label, owing) = (record.game.label(), record.game.owing());
+                phases.insert(
+                    id.to_string(),
+                    (record.phases_played, label.clone(), owing.clone()),
+                );
+                (label, owing)
+            }
+        }
     }
 
     fn load(&self, fx: &mut Effects, id: &str) -> Result<Record, JudgeError> {

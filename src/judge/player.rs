@@ -11,7 +11,9 @@ impl Judge<'_> {
         power: &str,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
-        let mut record = self.load(fx, &gc.id)?;
+        // Taken out of this commit's records (no copy) and put back below; nothing in
+        // between reads it from `fx`.
+        let mut record = self.take(fx, &gc.id)?;
         let mut notes = parsed.notes.clone();
         let mut lines = Vec::new();
         // A reply to press (mail to judge+<game>.<power>@…): its loose lines are press
@@ -35,11 +37,10 @@ impl Judge<'_> {
             }
         }
         let parsed = &parsed;
-        // The phase and who owes orders, asked of the game once (nothing below changes
-        // the game itself).
-        let owing = record.game.owing();
+        // The phase and who owes orders, asked of the game once a position (nothing
+        // below changes the game itself).
+        let (label, owing) = self.phase_of(fx, &gc.id, &record);
         let owes = owing.iter().any(|p| p == power);
-        let label = record.game.label();
         // The orders standing after this mail, when its orders were just checked.
         let mut standing = None;
         if let Some(orders) = &parsed.orders {

@@ -49,3 +49,14 @@ pub fn deliver(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
     std::fs::write(&tmp, bytes)?;
     std::fs::rename(&tmp, &target)
 }
+
+/// Delivers a reply; one never handed over before is written without looking for an
+/// earlier copy (two looks at the disk a mail).
+pub fn deliver_mail(dir: &Path, mail: &super::transport::Mail) -> io::Result<()> {
+    if !mail.fresh {
+        return deliver(dir, &mail.name, &mail.bytes);
+    }
+    let tmp = dir.join("tmp").join(&mail.name);
+    std::fs::write(&tmp, &mail.bytes)?;
+    std::fs::rename(&tmp, dir.join("new").join(&mail.name))
+}

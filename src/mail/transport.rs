@@ -36,6 +36,12 @@ pub trait Inbox {
         failed: &[String],
     ) -> Result<(), TransportError>;
 
+    /// Finishes marking mails handled (an inbox may do it in the background while
+    /// the judge goes on): called at the end of a pass's reading.
+    fn settle(&mut self) -> Result<(), TransportError> {
+        Ok(())
+    }
+
     /// At most this many mails come from one [`Inbox::fetch`] (None: all waiting);
     /// the judge fetches again while rounds come full.
     fn round_limit(&self) -> Option<usize> {
@@ -55,6 +61,9 @@ pub struct Mail {
     pub from: String,
     pub to: String,
     pub bytes: Vec<u8>,
+    /// Never handed over before (made since the judge started, not tried yet): no
+    /// copy of it can be on the other side, and a transport need not look for one.
+    pub fresh: bool,
 }
 
 /// Where replies go.
@@ -86,6 +95,15 @@ pub trait Outbox {
         }
     }
 
+    /// A way to hand mails over from another thread, where the transport has one
+    /// (the judge then writes a group's replies while it reads the next).
+    #[allow(clippy::type_complexity)]
+    fn detached(
+        &self,
+    ) -> Option<std::sync::Arc<dyn Fn(&Mail) -> Result<(), TransportError> + Send + Sync>> {
+        None
+    }
+
     /// Whether sending the same mail (same `name`) twice delivers it once. Where not,
     /// the judge records each acceptance at once, so a crash resends at most one mail.
     fn idempotent(&self) -> bool {
@@ -96,10 +114,38 @@ pub trait Outbox {
 /// Maildir folders (the embedded default).
 pub struct MaildirInbox {
     pub dir: std::path::PathBuf,
+    /// Mails being moved to `cur/` by a thread of their own while the judge goes on
+    /// (a mail not moved yet is read again and known as done).
+    marking: Option<std::thread::JoinHandle<Result<(), TransportError>>>,
+}
+
+impl MaildirInbox {
+    pub fn new(dir: std::path::PathBuf) -> MaildirInbox {
+        MaildirInbox { dir, marking: None }
+    }
+}
+
+impl Drop for MaildirInbox {
+    fn drop(&mut self) {
+        let _ = self.settle();
+    }
 }
 
 impl Inbox for MaildirInbox {
+    fn settle(&mut self) -> Result<(), TransportError> {
+        match self.marking.take() {
+            None => Ok(()),
+            Some(handle) => handle.join().unwrap_or_else(|_| {
+                Err(TransportError::Transient(
+                    "marking mail read: the thread failed".into(),
+                ))
+            }),
+        }
+    }
+
     fn fetch(&mut self, _: &Store) -> Result<Vec<Waiting>, TransportError> {
+        // Mails left unmarked by a failure are read again and known as done.
+        let _ = self.settle();
         let paths = super::maildir::waiting(&self.dir)
             .map_err(|e| TransportError::Transient(format!("{}: {e}", self.dir.display())))?;
         crate::parallel::map(&paths, |path| {
@@ -120,18 +166,23 @@ impl Inbox for MaildirInbox {
         tokens: &[String],
         _failed: &[String],
     ) -> Result<(), TransportError> {
-        crate::parallel::map(tokens, |token| {
-            let path = std::path::Path::new(token);
-            // A mail already gone (moved by another reader) is done as well.
-            match super::maildir::mark_seen(&self.dir, path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound || path.exists() => {
-                    Err(TransportError::Transient(format!("{token}: {e}")))
+        // The last group's marks are waited for (their failure told now).
+        let before = self.settle();
+        let (dir, tokens) = (self.dir.clone(), tokens.to_vec());
+        self.marking = Some(std::thread::spawn(move || {
+            for token in &tokens {
+                let path = std::path::Path::new(token);
+                // A mail already gone (moved by another reader) is done as well.
+                match super::maildir::mark_seen(&dir, path) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound || path.exists() => {
+                        return Err(TransportError::Transient(format!("{token}: {e}")))
+                    }
+                    _ => {}
                 }
-                _ => Ok(()),
             }
-        })
-        .into_iter()
-        .collect()
+            Ok(())
+        }));
+        before
     }
 }
 
@@ -149,7 +200,7 @@ impl Outbox for MaildirOutbox {
     ) {
         let dir = &self.dir;
         let results = crate::parallel::map(mails, |m| {
-            super::maildir::deliver(dir, &m.name, &m.bytes)
+            super::maildir::deliver_mail(dir, m)
                 .map_err(|e| TransportError::Transient(format!("{}: {e}", dir.display())))
         });
         for (i, result) in results.into_iter().enumerate() {
@@ -167,5 +218,15 @@ impl Outbox for MaildirOutbox {
 
     fn idempotent(&self) -> bool {
         true
+    }
+
+    fn detached(
+        &self,
+    ) -> Option<std::sync::Arc<dyn Fn(&Mail) -> Result<(), TransportError> + Send + Sync>> {
+        let dir = self.dir.clone();
+        Some(std::sync::Arc::new(move |m: &Mail| {
+            super::maildir::deliver_mail(&dir, m)
+                .map_err(|e| TransportError::Transient(format!("{}: {e}", dir.display())))
+        }))
     }
 }
