@@ -36,7 +36,12 @@ pub struct Scale {
     /// Time per mail: 1,000 mails to one game, and spread over 1,000 games.
     pub one_game: Duration,
     pub spread: Duration,
+    /// Where those passes' time went (own time, entries, by stage).
+    pub one_stages: Stages,
+    pub spread_stages: Stages,
 }
+
+pub type Stages = Vec<(&'static str, Duration, u64)>;
 
 /// A judge folder with `games` games of Foundation and Empire, 1,000 to a file under
 /// `games.d/` (the same four players in each, fixed start positions).
@@ -171,25 +176,29 @@ pub fn scale(games: usize, idle: u64) -> Result<Scale, String> {
         return Err(format!("serve made only {idle_passes} passes in {idle} s"));
     }
 
-    let per_mail = |spread: bool, tag: &str| -> Result<Duration, String> {
+    // One judge for the three batches: passwords are remembered by the judge after
+    // their first (Argon2) check, so a first batch warms them.
+    let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    let per_mail = |spread: bool, tag: &str| -> Result<(Duration, Stages), String> {
         mails(&dir, spread, tag)?;
-        let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+        crate::timing::start();
         let start = Instant::now();
         let pass = judge.poll_once().map_err(|e| e.to_string())?;
         let took = start.elapsed();
+        let stages = crate::timing::finish();
         if pass.mails_read != 1000 {
             return Err(format!("read {} mails of 1000", pass.mails_read));
         }
-        Ok(took / 1000)
+        Ok((took / 1000, stages))
     };
-    // Passwords are remembered per process after the first check: warm them first.
     let _ = per_mail(false, "warm")?;
-    let one_game = per_mail(false, "one")?;
-    let spread = if games >= 1000 {
+    let (one_game, one_stages) = per_mail(false, "one")?;
+    let (spread, spread_stages) = if games >= 1000 {
         per_mail(true, "spread")?
     } else {
-        Duration::ZERO
+        (Duration::ZERO, Vec::new())
     };
+    drop(judge);
     let _ = std::fs::remove_dir_all(&dir);
     Ok(Scale {
         games,
@@ -200,6 +209,8 @@ pub fn scale(games: usize, idle: u64) -> Result<Scale, String> {
         resident_kb,
         one_game,
         spread,
+        one_stages,
+        spread_stages,
     })
 }
 
@@ -237,6 +248,33 @@ pub fn table(rows: &[Scale]) -> String {
             r.resident_kb as f64 / 1024.0,
             r.one_game.as_secs_f64() * 1e6,
         );
+    }
+    for r in rows.iter().filter(|r| !r.spread_stages.is_empty()) {
+        let _ = writeln!(
+            out,
+            "\n{} games: where a mail's time goes (µs a mail), one game / spread over 1,000:",
+            r.games
+        );
+        let mut names: Vec<&str> = r.spread_stages.iter().map(|s| s.0).collect();
+        for s in &r.one_stages {
+            if !names.contains(&s.0) {
+                names.push(s.0);
+            }
+        }
+        let of = |stages: &Stages, name: &str| {
+            stages
+                .iter()
+                .find(|s| s.0 == name)
+                .map(|s| s.1.as_secs_f64() * 1e6 / 1000.0)
+                .unwrap_or(0.0)
+        };
+        names.sort_by(|a, b| of(&r.spread_stages, b).total_cmp(&of(&r.spread_stages, a)));
+        for name in names {
+            let (one, spread) = (of(&r.one_stages, name), of(&r.spread_stages, name));
+            if one + spread >= 0.5 {
+                let _ = writeln!(out, "  {one:>7.1} {spread:>7.1}  {name}");
+            }
+        }
     }
     out
 }

@@ -66,10 +66,16 @@ impl Judge<'_> {
             .map(|t| due_key(t, &gc.id))
             .unwrap_or_default();
         let at = due_at_key(&gc.id);
-        let old: Option<String> = self.store.get(&at)?;
+        // Known since the store was opened (or last written); else asked of the store.
+        let known = self.due_at.borrow().get(&gc.id).cloned();
+        let old: Option<String> = match known {
+            Some(key) => Some(key),
+            None => self.store.get(&at)?,
+        };
         if old.as_deref() == Some(new.as_str()) {
             return Ok(());
         }
+        fx.due_at.push((gc.id.clone(), new.clone()));
         if let Some(old) = old.filter(|o| !o.is_empty()) {
             fx.batch.remove(&old);
         }
@@ -108,12 +114,20 @@ impl Judge<'_> {
                 fx.batch.remove(&k);
             }
         }
+        let mut due_at = std::collections::HashMap::new();
         for gc in &self.config.games {
             if !self.store.contains(&game_key(&gc.id))? {
                 continue;
             }
             known.insert(gc.id.clone());
-            if migrate || !self.store.contains(&due_at_key(&gc.id))? {
+            let stored: Option<String> = if migrate {
+                None
+            } else {
+                self.store.get(&due_at_key(&gc.id))?
+            };
+            if let Some(key) = stored {
+                due_at.insert(gc.id.clone(), key);
+            } else {
                 let Some(record) = self.store.get::<Record>(&game_key(&gc.id))? else {
                     continue;
                 };
@@ -125,12 +139,14 @@ impl Judge<'_> {
                     fx.batch.put_raw(&new, b"");
                 }
                 fx.batch.put(&due_at_key(&gc.id), &new);
+                due_at.insert(gc.id.clone(), new);
             }
         }
         if migrate {
             crate::store::Store::mark_format(&mut fx.batch);
         }
         self.store.commit(fx.batch)?;
+        *self.due_at.borrow_mut() = due_at;
         Ok(known)
     }
 }

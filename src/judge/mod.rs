@@ -194,6 +194,8 @@ struct Effects {
     /// Keys written in this group that later mails of it must see.
     flags: BTreeMap<String, String>,
     history: Vec<(String, HistoryEntry)>,
+    /// Games' new `v1/due-at/` values in this commit (known in memory once committed).
+    due_at: Vec<(String, String)>,
 }
 
 pub struct Judge<'c> {
@@ -221,6 +223,10 @@ pub struct Judge<'c> {
     reload: std::cell::Cell<bool>,
     /// Replies being written by a thread of their own (see `sending`).
     in_flight: std::cell::RefCell<Option<sending::InFlight>>,
+    /// Each game's `v1/due-at/` value as in the store (read once when it is opened).
+    due_at: std::cell::RefCell<std::collections::HashMap<String, String>>,
+    /// Game snapshots being written by a thread of their own.
+    snapshots: std::cell::RefCell<Option<std::thread::JoinHandle<()>>>,
     /// Outbox entries numbered above this were made by this judge since it started…
     outbox_floor: u64,
     /// … and these of them were handed over and their acceptance not yet recorded:
@@ -231,6 +237,7 @@ pub struct Judge<'c> {
 impl Drop for Judge<'_> {
     fn drop(&mut self) {
         self.abandon_in_flight();
+        self.settle_snapshots();
     }
 }
 
@@ -292,11 +299,14 @@ impl<'c> Judge<'c> {
             known: Default::default(),
             reload: Default::default(),
             in_flight: Default::default(),
+            snapshots: Default::default(),
+            due_at: Default::default(),
             outbox_floor,
             handed: Default::default(),
         };
         *judge.known.borrow_mut() = judge.build_due_index()?;
         judge.ensure_games()?;
+        judge.settle_snapshots();
         Ok(judge)
     }
 
@@ -412,6 +422,7 @@ impl<'c> Judge<'c> {
             self.tick(&mut report)?
         };
         report.replies_sent += self.send_outbox(&mut report)?;
+        self.settle_snapshots();
         Ok(report)
     }
 
@@ -600,6 +611,7 @@ impl<'c> Judge<'c> {
             records: BTreeMap::new(),
             read: Default::default(),
             phases: Default::default(),
+            due_at: Vec::new(),
             adjudicated: Vec::new(),
             flags: BTreeMap::new(),
             history: Vec::new(),
@@ -678,8 +690,12 @@ impl<'c> Judge<'c> {
     fn commit(&self, mut fx: Effects) -> Result<(), JudgeError> {
         let records_span = crate::timing::span("store write: game records, due index");
         let records = std::mem::take(&mut fx.records);
+        // Each record written once as JSON: into the batch, and as its snapshot.
+        let mut snapshots = Vec::with_capacity(records.len());
         for (id, record) in &records {
-            fx.batch.put(&game_key(id), record);
+            let bytes = serde_json::to_vec(record).expect("records serialise");
+            fx.batch.put_raw(&game_key(id), &bytes);
+            snapshots.push((id.clone(), bytes));
             if let Some(gc) = self.config.game(id) {
                 self.index_due(gc, record, &mut fx)?;
             }
@@ -698,26 +714,51 @@ impl<'c> Judge<'c> {
             let _t = crate::timing::span("store write: commit (sled, flush)");
             self.store.commit(fx.batch)?;
         }
+        self.due_at.borrow_mut().extend(fx.due_at);
         let _t = crate::timing::span("game snapshot files");
-        for (id, record) in &fx.records {
-            self.write_snapshot(id, record);
-        }
+        // The records are let go by the thread writing their snapshots.
+        self.write_snapshots(snapshots, fx.records);
+        drop(_t);
+        let _t = crate::timing::span("store write: effects let go");
+        drop((fx.read, fx.history, fx.flags, fx.phases));
         Ok(())
     }
 
-    /// Writes a game's record beside the store, for `pbem game show` while the judge
-    /// runs (sled lets one process open the store). Best effort: the store is the
-    /// truth, and a failed snapshot is only logged.
-    fn write_snapshot(&self, id: &str, record: &Record) {
+    /// Writes games' records beside the store, for `pbem game show` while the judge
+    /// runs (sled lets one process open the store), on a thread of their own (the
+    /// writes before are waited for, so a game's last snapshot is the last written).
+    /// Best effort: the store is the truth, and a failed snapshot is only logged.
+    fn write_snapshots(
+        &self,
+        snapshots: Vec<(String, Vec<u8>)>,
+        records: BTreeMap<String, Record>,
+    ) {
+        if snapshots.is_empty() {
+            return;
+        }
+        self.settle_snapshots();
         let dir = snapshot_dir(&self.config.judge.store);
-        let write = || -> std::io::Result<()> {
-            std::fs::create_dir_all(&dir)?;
-            let tmp = dir.join(format!("{id}.json.tmp"));
-            std::fs::write(&tmp, serde_json::to_vec_pretty(record).expect("JSON"))?;
-            std::fs::rename(tmp, dir.join(format!("{id}.json")))
-        };
-        if let Err(e) = write() {
-            tracing::warn!(game = id, error = %e, "snapshot not written");
+        *self.snapshots.borrow_mut() = Some(std::thread::spawn(move || {
+            drop(records);
+            if let Err(e) = std::fs::create_dir_all(&dir) {
+                tracing::warn!(error = %e, "snapshots not written");
+                return;
+            }
+            for (id, bytes) in snapshots {
+                let tmp = dir.join(format!("{id}.json.tmp"));
+                let written = std::fs::write(&tmp, bytes)
+                    .and_then(|()| std::fs::rename(tmp, dir.join(format!("{id}.json"))));
+                if let Err(e) = written {
+                    tracing::warn!(game = id, error = %e, "snapshot not written");
+                }
+            }
+        }));
+    }
+
+    /// Waits for the snapshots being written.
+    fn settle_snapshots(&self) {
+        if let Some(handle) = self.snapshots.borrow_mut().take() {
+            let _ = handle.join();
         }
     }
 
