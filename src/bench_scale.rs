@@ -1,11 +1,13 @@
 //! `pbem bench --games N`: a judge hosting many games, measured.
 //!
-//! For each game count: how long `games.toml` takes to read; the first pass (which
+//! For each game count: how long `games.toml` takes to read (games in a folder of
+//! files of 1,000, and all in one file); the first pass (which
 //! creates every game and mails its welcome); an idle `pbem serve` (a pass every
 //! second) for some seconds, its CPU time and resident memory read from `/proc`; and
 //! one pass over 1,000 order mails, once to a single game and once spread over 1,000
-//! games, as time per mail. Everything runs in a temporary folder with the Maildir
-//! transport; the figures go to the README.
+//! games, as time per mail (a judge that has checked the players' passwords once, as
+//! a running judge has), with where a mail's time goes. Everything runs in a temporary
+//! folder (`TMPDIR`) with the Maildir transport; the figures go to the README.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -28,7 +30,9 @@ const START: &str = "[game.start]\nfoundation = [\"Terminus\", \"Anacreon\", \"S
 #[derive(Debug, Clone)]
 pub struct Scale {
     pub games: usize,
+    /// `games.toml` with its games in `games.d/` (1,000 a file), and all in one file.
     pub config_read: Duration,
+    pub config_read_one_file: Duration,
     pub first_pass: Duration,
     pub idle_seconds: u64,
     pub idle_cpu: Duration,
@@ -43,8 +47,11 @@ pub struct Scale {
 
 pub type Stages = Vec<(&'static str, Duration, u64)>;
 
+const HEAD: &str = "[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\npoll_seconds = 1\n\n[transport]\nkind = \"maildir\"\ninbox = \"mail/inbox\"\noutbox = \"mail/outbox\"\n";
+
 /// A judge folder with `games` games of Foundation and Empire, 1,000 to a file under
-/// `games.d/` (the same four players in each, fixed start positions).
+/// `games.d/` (the same four players in each, fixed start positions); and the same
+/// games in one file, `one-file.toml`.
 fn folder(games: usize) -> Result<PathBuf, String> {
     let dir = std::env::temp_dir().join(format!("pbem-bench-scale-{}-{games}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -55,9 +62,10 @@ fn folder(games: usize) -> Result<PathBuf, String> {
         .collect();
     std::fs::write(
         dir.join("games.toml"),
-        "include = [\"games.d\"]\n\n[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\npoll_seconds = 1\n\n[transport]\nkind = \"maildir\"\ninbox = \"mail/inbox\"\noutbox = \"mail/outbox\"\n",
+        format!("include = [\"games.d\"]\n\n{HEAD}"),
     )
     .map_err(|e| e.to_string())?;
+    let mut one_file = HEAD.to_string();
     for (file, chunk) in (0..games).collect::<Vec<_>>().chunks(1000).enumerate() {
         let mut text = String::new();
         for k in chunk {
@@ -72,9 +80,11 @@ fn folder(games: usize) -> Result<PathBuf, String> {
                 );
             }
         }
-        std::fs::write(dir.join(format!("games.d/{file:04}.toml")), text)
+        std::fs::write(dir.join(format!("games.d/{file:04}.toml")), &text)
             .map_err(|e| e.to_string())?;
+        one_file += &text;
     }
+    std::fs::write(dir.join("one-file.toml"), one_file).map_err(|e| e.to_string())?;
     Ok(dir)
 }
 
@@ -125,6 +135,13 @@ pub fn scale(games: usize, idle: u64) -> Result<Scale, String> {
     let start = Instant::now();
     let config = Config::load(&config_path).map_err(|e| e.to_string())?;
     let config_read = start.elapsed();
+    let start = Instant::now();
+    let one = Config::load(&dir.join("one-file.toml")).map_err(|e| e.to_string())?;
+    let config_read_one_file = start.elapsed();
+    if one.games.len() != config.games.len() {
+        return Err("one-file.toml reads other games".into());
+    }
+    drop(one);
     let start = Instant::now();
     {
         let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
@@ -203,6 +220,7 @@ pub fn scale(games: usize, idle: u64) -> Result<Scale, String> {
     Ok(Scale {
         games,
         config_read,
+        config_read_one_file,
         first_pass,
         idle_seconds: idle,
         idle_cpu: cpu1.saturating_sub(cpu0),
@@ -225,7 +243,7 @@ impl Drop for KillOnDrop {
 
 pub fn table(rows: &[Scale]) -> String {
     let mut out = String::from(
-        "games    config read   first pass   idle CPU          peak RSS   per mail: one game   spread over 1,000\n",
+        "games    config read (files/one)   first pass   idle CPU          peak RSS   per mail: one game   spread over 1,000\n",
     );
     for r in rows {
         let spread = if r.spread.is_zero() {
@@ -239,9 +257,10 @@ pub fn table(rows: &[Scale]) -> String {
         };
         let _ = writeln!(
             out,
-            "{:<8} {:>8.0} ms  {:>8.2} s   {:>5.2} CPU-s/{} s   {:>5.0} MB   {:>8.0} µs          {spread}",
+            "{:<8} {:>6.0} ms / {:>6.0} ms   {:>8.2} s   {:>5.2} CPU-s/{} s   {:>5.0} MB   {:>8.0} µs          {spread}",
             r.games,
             r.config_read.as_secs_f64() * 1e3,
+            r.config_read_one_file.as_secs_f64() * 1e3,
             r.first_pass.as_secs_f64(),
             r.idle_cpu.as_secs_f64(),
             r.idle_seconds,
