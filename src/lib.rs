@@ -22,6 +22,7 @@ pub mod judge;
 pub mod mail;
 pub mod output;
 pub mod password;
+pub mod picture;
 pub mod report;
 pub mod rules;
 pub mod scenario;

@@ -82,6 +82,18 @@ pub trait Play {
     fn standing(&self) -> Vec<String> {
         Vec::new()
     }
+    /// The board as a picture, as `viewer` may see it (see [`crate::picture`]); with
+    /// `results` (already cut for `viewer`), the phase just adjudicated drawn on it:
+    /// moves as arrows and the like. Results mails and BOARD replies carry it as
+    /// `board.png`, shown inline by their HTML version. `None` (the default): this game
+    /// draws no picture, and its mails stay as they were.
+    fn picture(
+        &self,
+        _viewer: Viewer,
+        _results: Option<&PhaseResults>,
+    ) -> Option<crate::picture::Svg> {
+        None
+    }
     /// The order syntax of this game, for HELP.
     fn order_help(&self) -> &'static str;
     /// An example of an orders mail body for `power` in the current phase (welcome

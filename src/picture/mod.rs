@@ -1,0 +1,219 @@
+//! The board as a picture: drawn in-process as SVG, rasterised to PNG with `resvg`
+//! (tiny-skia) and a font bundled in the program, so the same position gives the same
+//! PNG bytes on every machine, with nothing installed and no network.
+//!
+//! # Drawing a game's board
+//!
+//! A rule set draws its board by implementing [`Play::picture`] (it returns `None` by
+//! default: no picture, the mails stay text only). Put the drawing in `picture.rs` in
+//! the game's folder and draw from what the viewer may see — the game's
+//! `position_json(viewer)` and the `results` passed in, which the judge has already cut
+//! for that viewer — so a picture can never show more than the text does.
+//!
+//! The toolkit:
+//!
+//! - [`Svg`]: the picture being drawn (rectangles, circles, lines, polygons, text,
+//!   escaped), with [`Pt`] points, [`Style`]s and [`Font`]s.
+//! - [`grid`]: board geometries — [`SquareGrid`] (cells, centres, lines, row and column
+//!   labels), [`HexGrid`] (offset coordinates, pointy or flat), [`RegionMap`] (named
+//!   outlines with anchors for provinces).
+//! - [`marks`]: unit tokens in a power's colour with its letter, ghost tokens
+//!   (dislodged), arrows (dashed for a failed move), crosses (stand-offs), badges
+//!   (stacks), stars (systems).
+//! - [`legend`]: the powers' colours and names, and what the symbols mean.
+//! - [`palette`]: the colour-blind-safe Okabe–Ito colours, [`palette::assign`] to give
+//!   each power one, and [`palette::tint`] for owned areas.
+//!
+//! A sketch (see `rules/foundation_empire/picture.rs` for a whole board):
+//!
+//! ```ignore
+//! fn picture(&self, viewer: Viewer, results: Option<&PhaseResults>) -> Option<Svg> {
+//!     let grid = SquareGrid { origin: Pt::new(30.0, 50.0), cell: 60.0, cols: 8, rows: 8 };
+//!     let mut svg = Svg::new(540, 600, palette::PAPER);
+//!     grid.lines(&mut svg, palette::RULE, 1.0);
+//!     marks::token(&mut svg, grid.centre(2, 3), 18.0, palette::BLUE, "F");
+//!     Some(svg)
+//! }
+//! ```
+//!
+//! Tests check pictures by their pixels: decode the PNG ([`decode`]) and look at the
+//! colour at places computed from the same geometry (`tests/picture.rs`).
+//!
+//! [`Play::picture`]: crate::rules::game::Play::picture
+
+pub mod grid;
+pub mod legend;
+pub mod mail;
+pub mod marks;
+pub mod palette;
+pub mod scenario;
+pub mod svg;
+
+use std::sync::{Arc, OnceLock};
+
+pub use grid::{HexGrid, HexLayout, RegionMap, SquareGrid};
+pub use legend::{Key, Legend};
+pub use marks::Arrow;
+pub use palette::Colour;
+pub use svg::{Anchor, Font, Pt, Style, Svg};
+
+use resvg::{tiny_skia, usvg};
+
+/// The family of the bundled font: every text of every picture is written in it.
+pub const FONT_FAMILY: &str = "DejaVu Sans";
+
+/// DejaVu Sans and DejaVu Sans Bold, cut down to Latin-1 and a few symbols
+/// (`scripts/subset-font` tells how; licence in `fonts/LICENSE-DejaVu.txt`).
+const FONTS: [&[u8]; 2] = [
+    include_bytes!("fonts/DejaVuSans.subset.ttf"),
+    include_bytes!("fonts/DejaVuSans-Bold.subset.ttf"),
+];
+
+/// Why a picture could not be made. Pictures are drawn by this program, so this is a
+/// bug when it happens; callers leave the picture out and say so, they do not stop.
+#[derive(Debug, thiserror::Error)]
+pub enum PictureError {
+    #[error("the drawing is not valid SVG: {0}")]
+    Svg(String),
+    #[error("the picture is too large to draw ({0}×{1})")]
+    Size(u32, u32),
+    #[error("the picture cannot be written as PNG: {0}")]
+    Png(String),
+}
+
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        for font in FONTS {
+            db.load_font_data(font.to_vec());
+        }
+        db.set_sans_serif_family(FONT_FAMILY);
+        db.set_serif_family(FONT_FAMILY);
+        db.set_monospace_family(FONT_FAMILY);
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// The largest picture drawn (a bigger one is refused, not allocated).
+const MAX_PIXELS: u64 = 16_000_000;
+
+impl Svg {
+    /// The picture as PNG bytes: the same drawing always gives the same bytes.
+    pub fn to_png(&self) -> Result<Vec<u8>, PictureError> {
+        let (w, h) = (self.width(), self.height());
+        if u64::from(w) * u64::from(h) > MAX_PIXELS {
+            return Err(PictureError::Size(w, h));
+        }
+        let options = usvg::Options {
+            font_family: FONT_FAMILY.to_string(),
+            fontdb: fonts(),
+            ..usvg::Options::default()
+        };
+        let tree = usvg::Tree::from_str(&self.to_text(), &options)
+            .map_err(|e| PictureError::Svg(e.to_string()))?;
+        let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(PictureError::Size(w, h))?;
+        resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+        encode(&pixmap)
+    }
+}
+
+/// PNG of an opaque picture: 8-bit RGB (no alpha channel: it would only be 255).
+fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, PictureError> {
+    let rgb: Vec<u8> = pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    {
+        let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_compression(png::Compression::High);
+        encoder.set_filter(png::Filter::Adaptive);
+        let mut writer = encoder
+            .write_header()
+            .map_err(|e| PictureError::Png(e.to_string()))?;
+        writer
+            .write_image_data(&rgb)
+            .map_err(|e| PictureError::Png(e.to_string()))?;
+    }
+    Ok(out)
+}
+
+/// A phase's id as a title says it: `movement phase`, `interphase`.
+pub fn phase_name(id: &str) -> String {
+    if id.ends_with("phase") {
+        id.to_string()
+    } else {
+        format!("{id} phase")
+    }
+}
+
+/// Writes a game's board as a moderator sees it to a PNG file (`pbem game show
+/// --png`).
+pub fn write_game_png(
+    game: &crate::rules::game::Game,
+    file: &std::path::Path,
+) -> Result<(), String> {
+    let svg = game
+        .play()
+        .picture(crate::rules::game::Viewer::Moderator, None)
+        .ok_or_else(|| format!("{} draws no picture", game.rules().name()))?;
+    let bytes = svg.to_png().map_err(|e| e.to_string())?;
+    std::fs::write(file, bytes).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// A decoded picture: width, height and RGB pixels row by row (for tests and checks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pixels {
+    pub width: u32,
+    pub height: u32,
+    pub rgb: Vec<u8>,
+}
+
+impl Pixels {
+    /// The colour at a pixel (the one covering the point `(x, y)`).
+    pub fn at(&self, x: f32, y: f32) -> Option<Colour> {
+        if x < 0.0 || y < 0.0 {
+            return None;
+        }
+        let (x, y) = (x.floor() as u32, y.floor() as u32);
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let k = 3 * (y as usize * self.width as usize + x as usize);
+        Some(Colour::rgb(self.rgb[k], self.rgb[k + 1], self.rgb[k + 2]))
+    }
+}
+
+/// Decodes a PNG into RGB pixels (any colour type PNG allows, alpha dropped).
+pub fn decode(png_bytes: &[u8]) -> Result<Pixels, PictureError> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder
+        .read_info()
+        .map_err(|e| PictureError::Png(e.to_string()))?;
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| PictureError::Png("image too large".into()))?;
+    let mut buf = vec![0; size];
+    let info = reader
+        .next_frame(&mut buf)
+        .map_err(|e| PictureError::Png(e.to_string()))?;
+    let channels = info.color_type.samples();
+    let rgb = buf[..info.buffer_size()]
+        .chunks_exact(channels)
+        .flat_map(|p| match channels {
+            1 | 2 => [p[0], p[0], p[0]],
+            _ => [p[0], p[1], p[2]],
+        })
+        .collect();
+    Ok(Pixels {
+        width: info.width,
+        height: info.height,
+        rgb,
+    })
+}
