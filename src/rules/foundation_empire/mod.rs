@@ -12,6 +12,7 @@ pub mod check;
 pub mod generate;
 pub mod movement;
 pub mod outcome;
+pub mod picture;
 pub mod placement;
 pub mod play;
 pub mod position;
