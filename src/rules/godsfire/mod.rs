@@ -16,6 +16,7 @@ pub mod end;
 pub mod generate;
 pub mod map;
 pub mod outcome;
+pub mod picture;
 pub mod placement;
 pub mod play;
 pub mod politics;

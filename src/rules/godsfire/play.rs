@@ -6,6 +6,7 @@ use std::path::Path;
 
 use super::state::State;
 use super::{outcome, report, scenario, Godsfire};
+use crate::picture::Svg;
 use crate::rules::game::{keep_keys, Adjudicated, Game, PhaseResults, Play, Viewer};
 use crate::rules::{LineCheck, PhaseLabel, Registration, RuleSet, RuleSetId, ScenarioError};
 
@@ -97,6 +98,10 @@ impl Play for State {
 
     fn standing(&self) -> Vec<String> {
         report::standing(self)
+    }
+
+    fn picture(&self, viewer: Viewer, results: Option<&PhaseResults>) -> Option<Svg> {
+        self.draw_picture(viewer, results)
     }
 
     fn order_help(&self) -> &'static str {
