@@ -96,6 +96,9 @@ pub struct GameConfig {
     pub reminders: Vec<Duration>,
     pub players: Vec<Player>,
     pub moderators: Vec<Moderator>,
+    /// Results mails and BOARD replies carry the board as a picture, with an HTML
+    /// version showing it (`pictures = false`: text and results.json only).
+    pub pictures: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -201,6 +204,12 @@ struct GameFile {
     players: Vec<PersonFile>,
     #[serde(default, rename = "moderator")]
     moderators: Vec<PersonFile>,
+    #[serde(default = "yes")]
+    pictures: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn utc() -> String {
@@ -405,6 +414,7 @@ fn game_config(g: GameFile) -> Result<GameConfig, String> {
         reminders,
         players,
         moderators,
+        pictures: g.pictures,
     })
 }
 

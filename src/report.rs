@@ -18,6 +18,18 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("refusal.txt", include_str!("../templates/refusal.txt")),
     ("notice.txt", include_str!("../templates/notice.txt")),
     ("game_over.txt", include_str!("../templates/game_over.txt")),
+    // The HTML versions of results mails and BOARD replies (with the map inline):
+    // escaped as HTML, since their names end in `.html`.
+    (
+        "mail_layout.html",
+        include_str!("../templates/mail_layout.html"),
+    ),
+    (
+        "mail_parts.html",
+        include_str!("../templates/mail_parts.html"),
+    ),
+    ("results.html", include_str!("../templates/results.html")),
+    ("board.html", include_str!("../templates/board.html")),
 ];
 
 pub struct Templates {

@@ -375,6 +375,8 @@ impl<'c> Judge<'c> {
             in_reply_to: reply_to.and_then(|m| m.message_id.clone()),
             date: now.to_rfc2822(),
             attachment: None,
+            html: None,
+            picture: None,
         }
     }
 }

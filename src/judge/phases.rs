@@ -2,6 +2,7 @@
 //! and the results mailed to everyone.
 
 use super::*;
+use crate::picture::mail::Rich;
 
 impl Judge<'_> {
     /// Deadlines and reminders of every game. Returns the phases adjudicated.
@@ -180,7 +181,8 @@ impl Judge<'_> {
         let subject = format!("[{}] Turn {} {} results", gc.id, entry.turn, entry.phase);
         // One rendering per distinct view: every reader alike unless the game hides
         // something.
-        let mut rendered: BTreeMap<Option<String>, (String, String)> = BTreeMap::new();
+        let mut rendered: BTreeMap<Option<String>, (String, String, Option<Rich>)> =
+            BTreeMap::new();
         for reader in self.readers(gc, record) {
             let key = play
                 .hidden_information()
@@ -211,11 +213,19 @@ impl Judge<'_> {
                 };
                 let body = self.templates.render("results.txt", &view)?;
                 let json = serde_json::to_string_pretty(&seen.json).expect("JSON");
-                rendered.insert(key.clone(), (body, json));
+                let picture = gc.pictures.then(|| play.picture(viewer, Some(&seen)));
+                let rich = picture
+                    .flatten()
+                    .map(|p| Rich::render(&self.templates, "results.html", &view, Some(p)))
+                    .transpose()?;
+                rendered.insert(key.clone(), (body, json, rich));
             }
-            let (body, json) = &rendered[&key];
+            let (body, json, rich) = &rendered[&key];
             let mut mail = self.mail(&reader.address, subject.clone(), body.clone(), None);
             mail.attachment = Some(("results.json".into(), json.clone()));
+            if let Some(rich) = rich {
+                rich.dress(&mut mail);
+            }
             fx.outbox.push(mail);
         }
         if next.over {

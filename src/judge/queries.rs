@@ -1,6 +1,7 @@
 //! Queries anyone of a game may send: BOARD, HISTORY, HELP.
 
 use super::*;
+use crate::picture::mail::Rich;
 
 impl Judge<'_> {
     pub(super) fn board_reply(
@@ -34,7 +35,14 @@ impl Judge<'_> {
                 .map(|d| replies::local(d, gc.time_zone))
                 .unwrap_or_default(),
         };
-        self.answer(fx, mail, format!("[{}] Board", gc.id), "board.txt", &view)
+        self.answer(fx, mail, format!("[{}] Board", gc.id), "board.txt", &view)?;
+        if let Some(picture) = gc.pictures.then(|| play.picture(viewer, None)).flatten() {
+            let rich = Rich::render(&self.templates, "board.html", &view, Some(picture))?;
+            if let Some(reply) = fx.outbox.last_mut() {
+                rich.dress(reply);
+            }
+        }
+        Ok(())
     }
 
     pub(super) fn history_reply(
