@@ -22,6 +22,9 @@ pub enum Command {
     Adjudicate {
         /// The scenario file (TOML).
         scenario: PathBuf,
+        /// Also write the board after the phase, with its moves, as a PNG picture.
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
     },
     /// Run the judge: poll the mailbox, adjudicate, send replies, sleep, again.
     Serve {
@@ -72,6 +75,9 @@ pub enum GameCommand {
         /// The state as JSON (the position in the shape of `pbem adjudicate`).
         #[arg(long)]
         json: bool,
+        /// Also write the board as a PNG picture (as a moderator sees it).
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
@@ -80,21 +86,35 @@ pub enum GameCommand {
 /// Runs a parsed command line; errors are printed here, once, on one line.
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
-        Command::Adjudicate { scenario } => match crate::scenario::adjudicate_file(&scenario) {
-            Ok(json) => {
-                crate::output::emit(&json);
-                ExitCode::SUCCESS
+        Command::Adjudicate { scenario, png } => {
+            match crate::scenario::adjudicate_file(&scenario) {
+                Ok(json) => {
+                    if let Some(png) = png {
+                        if let Err(e) = crate::picture::scenario::write_png(&scenario, &png) {
+                            eprintln!("pbem: {e}");
+                            return ExitCode::from(2);
+                        }
+                    }
+                    crate::output::emit(&json);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("pbem: {}: {e}", scenario.display());
+                    ExitCode::from(2)
+                }
             }
-            Err(e) => {
-                eprintln!("pbem: {}: {e}", scenario.display());
-                ExitCode::from(2)
-            }
-        },
+        }
         Command::Serve { config } => report(crate::service::serve(&config)),
         Command::PollOnce { config } => report(crate::service::poll_once(&config)),
         Command::Game {
-            command: GameCommand::Show { id, json, config },
-        } => report(crate::service::show(&config, &id, json)),
+            command:
+                GameCommand::Show {
+                    id,
+                    json,
+                    png,
+                    config,
+                },
+        } => report(crate::service::show(&config, &id, json, png.as_deref())),
         Command::Outbox {
             resend_failed,
             config,

@@ -110,12 +110,15 @@ fn read_record(config: &Config, id: &str) -> Result<Record, String> {
     }
 }
 
-pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
+pub fn show(path: &Path, id: &str, json: bool, png: Option<&Path>) -> Result<(), String> {
     let config = load(path)?;
     if config.game(id).is_none() {
         return Err(format!("{}: no game {id:?}", path.display()));
     }
     let record = read_record(&config, id)?;
+    if let Some(file) = png {
+        crate::picture::write_game_png(&record.game, file)?;
+    }
     let label = record.game.label();
     if json {
         let mut v = record.game.position_json();
