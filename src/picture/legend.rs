@@ -82,7 +82,7 @@ impl Legend {
     fn key_width(key: &Key) -> f32 {
         match key {
             Key::Badge(_, text) => KEY_WIDTH.max(marks::badge_width(text, 10.0) + 4.0),
-            Key::Text(text) => KEY_WIDTH.max(Font::new(FONT).bold().width_of(text) + 4.0),
+            Key::Text(text) => KEY_WIDTH.max(Font::new(FONT).bold().width_of(text) + 10.0),
             _ => KEY_WIDTH,
         }
     }
@@ -136,11 +136,18 @@ impl Legend {
                     let w = marks::badge_width(text, 10.0);
                     marks::badge(svg, mid.offset(-w / 2.0, -7.0), text, *c, 10.0);
                 }
-                Key::Text(text) => svg.text(
-                    mid.offset(0.0, FONT * 0.36),
-                    text,
-                    Font::new(FONT).bold().middle(),
-                ),
+                Key::Text(text) => {
+                    let font = Font::new(FONT).bold().middle();
+                    let w = font.width_of(text) + 6.0;
+                    svg.rounded_rect(
+                        mid.offset(-w / 2.0, -(FONT + 4.0) / 2.0),
+                        w,
+                        FONT + 4.0,
+                        3.0,
+                        Style::both(PAPER, RULE, 1.0),
+                    );
+                    svg.text(mid.offset(0.0, FONT * 0.36), text, font);
+                }
             }
             svg.text(
                 origin.offset(key_width + 6.0, ROW / 2.0 + FONT * 0.36),

@@ -120,6 +120,9 @@ pub struct Font {
     pub bold: bool,
     pub anchor: Anchor,
     pub colour: Colour,
+    /// An outline of this colour and width behind the letters, so the text stays
+    /// readable over arrows and lines.
+    pub halo: Option<(Colour, f32)>,
 }
 
 impl Font {
@@ -129,7 +132,13 @@ impl Font {
             bold: false,
             anchor: Anchor::Start,
             colour: INK,
+            halo: None,
         }
+    }
+
+    pub fn halo(mut self, c: Colour, width: f32) -> Font {
+        self.halo = Some((c, width));
+        self
     }
 
     pub fn bold(mut self) -> Font {
@@ -152,10 +161,9 @@ impl Font {
         self
     }
 
-    /// A text's width, roughly (the bundled font's average advance), for layout.
+    /// A text's width in this font (the bundled font's advances), for layout.
     pub fn width_of(&self, text: &str) -> f32 {
-        let per = if self.bold { 0.66 } else { 0.60 };
-        text.chars().count() as f32 * self.size * per
+        super::text::width(text, self.size, self.bold)
     }
 }
 
@@ -164,7 +172,10 @@ impl Font {
 pub struct Svg {
     width: u32,
     height: u32,
+    /// The shapes, back to front.
     body: String,
+    /// The texts, drawn over every shape, in order.
+    texts: Vec<super::text::Item>,
 }
 
 /// Numbers as SVG text: at most two decimals, no trailing zeros, no `-0`.
@@ -202,6 +213,7 @@ impl Svg {
             width: width.max(1),
             height: height.max(1),
             body: String::with_capacity(16 * 1024),
+            texts: Vec::new(),
         };
         svg.rect(
             Pt::new(0.0, 0.0),
@@ -235,6 +247,9 @@ impl Svg {
         );
         if radius > 0.0 {
             let _ = write!(self.body, " rx=\"{}\"", num(radius));
+        } else {
+            // Square corners need no anti-aliasing (sharper, and much cheaper).
+            self.body.push_str(" shape-rendering=\"crispEdges\"");
         }
         style.write(&mut self.body);
         self.body.push_str("/>\n");
@@ -261,6 +276,9 @@ impl Svg {
             num(to.x),
             num(to.y)
         );
+        if from.x == to.x || from.y == to.y {
+            self.body.push_str(" shape-rendering=\"crispEdges\"");
+        }
         style.write(&mut self.body);
         self.body.push_str("/>\n");
     }
@@ -293,22 +311,43 @@ impl Svg {
         self.body.push_str(" stroke-linecap=\"round\"/>\n");
     }
 
-    /// Text with its baseline at `at.y`.
+    /// Text with its baseline at `at.y`. Texts are drawn over every shape, in the order
+    /// given (labels stay readable whatever is drawn after them).
     pub fn text(&mut self, at: Pt, text: &str, font: Font) {
+        self.texts.push(super::text::Item {
+            at,
+            text: text.to_string(),
+            font,
+        });
+    }
+
+    pub(super) fn texts(&self) -> &[super::text::Item] {
+        &self.texts
+    }
+
+    fn write_text(out: &mut String, item: &super::text::Item) {
+        let font = item.font;
         let anchor = match font.anchor {
             Anchor::Start => "start",
             Anchor::Middle => "middle",
             Anchor::End => "end",
         };
+        let halo = match font.halo {
+            Some((c, w)) => format!(
+                " stroke=\"{c}\" stroke-width=\"{}\" stroke-linejoin=\"round\" paint-order=\"stroke\"",
+                num(w)
+            ),
+            None => String::new(),
+        };
         let _ = writeln!(
-            self.body,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"{anchor}\" fill=\"{}\"{}>{}</text>",
-            num(at.x),
-            num(at.y),
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"{anchor}\" fill=\"{}\"{}{halo}>{}</text>",
+            num(item.at.x),
+            num(item.at.y),
             num(font.size),
             font.colour,
             if font.bold { " font-weight=\"bold\"" } else { "" },
-            escape(text)
+            escape(&item.text)
         );
     }
 
@@ -317,10 +356,23 @@ impl Svg {
         let _ = writeln!(self.body, "<title>{}</title>", escape(text));
     }
 
-    /// The SVG document.
+    /// The SVG document: the shapes, then the texts over them (as the PNG draws them).
     pub fn to_text(&self) -> String {
+        let mut texts = String::new();
+        for item in &self.texts {
+            Self::write_text(&mut texts, item);
+        }
+        self.document(&texts)
+    }
+
+    /// The SVG document of the shapes alone (the PNG's texts are laid on after).
+    pub(super) fn shapes_text(&self) -> String {
+        self.document("")
+    }
+
+    fn document(&self, texts: &str) -> String {
         format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{family}\">\n{}</svg>\n",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{family}\">\n{}{texts}</svg>\n",
             self.body,
             w = self.width,
             h = self.height,

@@ -31,6 +31,10 @@ pub struct Layout {
     width: u32,
 }
 
+/// Boards with more sectors are not drawn (a picture of them would not be a mail
+/// attachment); their mails stay text only.
+pub const MAX_SECTORS: usize = 4096;
+
 /// A sector's side in pixels.
 const CELL: f32 = 100.0;
 /// A fleet token's radius.
@@ -63,7 +67,7 @@ impl Layout {
     /// Where a sector's fleet token stands (and its arrows start and end).
     pub fn centre(&self, board: &Board, s: Sector) -> Pt {
         let (c, r) = self.col_row(board, s);
-        self.grid.centre(c, r).offset(0.0, 6.0 * self.scale())
+        self.grid.centre(c, r)
     }
 
     /// A point inside a fleet token that its letter leaves in the power's colour.
@@ -104,6 +108,9 @@ impl StoredState {
         results: Option<&PhaseResults>,
     ) -> Option<Svg> {
         let state = self.to_state().ok()?;
+        if state.board.len() > MAX_SECTORS {
+            return None;
+        }
         Some(draw(&state, &self.position_json(viewer), results))
     }
 }
@@ -112,6 +119,11 @@ impl StoredState {
 /// moderator sees it.
 pub fn scenario_picture(text: &str, dir: &Path) -> Result<Svg, ScenarioError> {
     let s = scenario::Scenario::from_toml(text, dir)?;
+    if s.state.board.len() > MAX_SECTORS {
+        return Err(ScenarioError::Invalid(format!(
+            "boards of more than {MAX_SECTORS} sectors are not drawn"
+        )));
+    }
     let (after, report) = super::adjudicate(&s.state, &s.orders, s.seed);
     let results = PhaseResults {
         json: scenario::output_value(&s.state, &after, &report),
@@ -238,21 +250,10 @@ pub fn draw(state: &State, position: &Value, results: Option<&PhaseResults>) -> 
         (r + 1).to_string()
     });
 
-    // This phase's moves and retreats, solid when done, dashed when not: their shafts
-    // under the systems' names, …
-    let arrow_of = |m: &Move| {
-        let a = Arrow::new(6.0 * k).trim((TOKEN + 2.0) * k, (TOKEN + 3.0) * k);
-        let a = if m.done { a } else { a.dashed() };
-        (layout.centre(board, m.from), layout.centre(board, m.to), a)
-    };
-    for m in &moves {
-        let (from, to, a) = arrow_of(m);
-        marks::arrow_shaft(&mut svg, from, to, colour(m.power), a);
-    }
-
     // Systems: a plate with the name, tinted with the owner's colour, and the owner's
     // letter.
     let plate_font = Font::new(11.0 * k.max(0.7)).bold();
+    let mut names: Vec<(Pt, String, Font)> = Vec::new();
     for (_, sys) in board.systems() {
         let (c, r) = board.col_row(sys.at);
         let corner = grid.corner(c, r);
@@ -268,25 +269,57 @@ pub fn draw(state: &State, position: &Value, results: Option<&PhaseResults>) -> 
             Style::both(fill, INK, 1.0),
         );
         let baseline = corner.y + (PLATE_INSET + 15.0) * k;
+        // A halo keeps the name readable where an arrow crosses the plate (only there:
+        // outlining text costs time).
+        let crossed = moves.iter().any(|m| m.from == sys.at || m.to == sys.at);
+        let font = if crossed {
+            plate_font.halo(fill, 3.0)
+        } else {
+            plate_font
+        };
         if k >= 0.6 {
-            svg.text(
+            names.push((
                 Pt::new(corner.x + (PLATE_INSET + 5.0) * k, baseline),
-                &sys.name,
-                plate_font,
-            );
+                sys.name.clone(),
+                font,
+            ));
         }
         if let Some(p) = owner {
-            svg.text(
+            names.push((
                 Pt::new(corner.x + grid.cell - (PLATE_INSET + 5.0) * k, baseline),
-                &board.power(p).tag,
-                plate_font.end(),
-            );
+                board.power(p).tag.clone(),
+                font.end(),
+            ));
         }
     }
 
     // Stand-offs: crosses where moves met and nobody entered.
     for &s in &standoffs {
         marks::cross(&mut svg, layout.centre(board, s), 22.0 * k, palette::RULE);
+    }
+
+    // This phase's moves and retreats, solid when done, dashed when not; failed ones
+    // first, so a move done is never hidden under one that failed. Over the plates,
+    // under their names.
+    let moves: Vec<Move> = moves
+        .iter()
+        .filter(|m| !m.done)
+        .chain(moves.iter().filter(|m| m.done))
+        .copied()
+        .collect();
+    for m in &moves {
+        let a = Arrow::new(6.0 * k).trim((TOKEN + 2.0) * k, (TOKEN + 3.0) * k);
+        let a = if m.done { a } else { a.dashed() };
+        marks::arrow(
+            &mut svg,
+            layout.centre(board, m.from),
+            layout.centre(board, m.to),
+            colour(m.power),
+            a,
+        );
+    }
+    for (at, text, font) in &names {
+        svg.text(*at, text, *font);
     }
 
     // Fleets, with their occupation progress on systems they do not own.
@@ -336,12 +369,6 @@ pub fn draw(state: &State, position: &Value, results: Option<&PhaseResults>) -> 
         let (c, r) = board.col_row(board.system(id).at);
         let at = grid.corner(c, r).offset(6.0 * k, grid.cell - 24.0 * k);
         marks::badge(&mut svg, at, "+1", colour(p), 11.0 * k.max(0.7));
-    }
-
-    // … and their heads, on top.
-    for m in &moves {
-        let (from, to, a) = arrow_of(m);
-        marks::arrow_head(&mut svg, from, to, colour(m.power), a);
     }
 
     // Occupation progress, in the sector's bottom-left corner: on top of all, so no

@@ -23,6 +23,9 @@ use crate::picture::{phase_name, Font, Key, Legend, Pt, SquareGrid, Style, Svg};
 use crate::rules::game::{PhaseResults, Play, Viewer};
 use crate::rules::ScenarioError;
 
+/// Maps with more cells are not drawn (their mails stay text only).
+pub const MAX_CELLS: usize = 4096;
+
 const CELL: f32 = 60.0;
 const BADGE_FONT: f32 = 9.0;
 const BADGE_HEIGHT: f32 = BADGE_FONT * 1.35;
@@ -114,6 +117,10 @@ impl State {
         viewer: Viewer,
         results: Option<&PhaseResults>,
     ) -> Option<Svg> {
+        let cells = usize::from(self.map.width) * usize::from(self.map.height);
+        if cells > MAX_CELLS {
+            return None;
+        }
         Some(draw(self, &self.position_json(viewer), results))
     }
 }
@@ -122,6 +129,11 @@ impl State {
 /// moderator sees it.
 pub fn scenario_picture(text: &str, _dir: &Path) -> Result<Svg, ScenarioError> {
     let s = scenario::Scenario::from_toml(text).map_err(ScenarioError::Invalid)?;
+    if usize::from(s.state.map.width) * usize::from(s.state.map.height) > MAX_CELLS {
+        return Err(ScenarioError::Invalid(format!(
+            "maps of more than {MAX_CELLS} cells are not drawn"
+        )));
+    }
     let (after, log) = super::adjudicate(&s.state, &s.orders, s.seed);
     let results = PhaseResults {
         json: scenario::output_value(&s.state, &after, &log),
