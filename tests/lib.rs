@@ -8,6 +8,8 @@
 //! - `cli`: the `pbem` command line as a user runs it.
 //! - `coverage`: every numbered rule has a test.
 //! - `judge`: the judge end to end through Maildir and sled (`world` sets one up).
+//! - `picture`: the board as a picture, checked pixel by pixel, and the mails that
+//!   carry it.
 //!
 //! The judge against real Postfix and Dovecot is its own binary, `tests/real_mail/`.
 
@@ -19,6 +21,7 @@ mod godsfire_cases;
 mod godsfire_properties;
 mod imap_quirks;
 mod judge;
+mod picture;
 mod properties;
 mod rules;
 mod solo;
