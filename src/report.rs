@@ -30,6 +30,8 @@ const BUILT_IN: &[(&str, &str)] = &[
     ),
     ("results.html", include_str!("../templates/results.html")),
     ("board.html", include_str!("../templates/board.html")),
+    ("welcome.txt", include_str!("../templates/welcome.txt")),
+    ("press.txt", include_str!("../templates/press.txt")),
 ];
 
 pub struct Templates {

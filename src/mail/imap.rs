@@ -193,7 +193,12 @@ impl Inbox for ImapInbox {
         })
     }
 
-    fn done(&mut self, store: &Store, tokens: &[String]) -> Result<(), TransportError> {
+    fn done(
+        &mut self,
+        store: &Store,
+        tokens: &[String],
+        failed: &[String],
+    ) -> Result<(), TransportError> {
         if tokens.is_empty() {
             return Ok(());
         }
@@ -204,11 +209,15 @@ impl Inbox for ImapInbox {
                 Ok(())
             })
         })?;
-        let last = tokens
+        let mut last = tokens
             .iter()
             .filter_map(|t| t.parse::<u32>().ok())
             .max()
             .unwrap_or(0);
+        // The next fetch starts above the checkpoint: keep it below a mail to retry.
+        if let Some(first_failed) = failed.iter().filter_map(|t| t.parse::<u32>().ok()).min() {
+            last = last.min(first_failed.saturating_sub(1));
+        }
         let key = self.key();
         let mut checkpoint: Checkpoint = store.get(&key).map_err(transient)?.unwrap_or_default();
         if checkpoint.uid_validity != self.uid_validity {

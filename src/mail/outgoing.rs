@@ -40,6 +40,9 @@ pub struct Outgoing {
     /// The picture the HTML shows inline (only with `html`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub picture: Option<Inline>,
+    /// Where replies go (press: back through the judge to the sender's power).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply_to: Option<String>,
 }
 
 /// A picture shown inline by an HTML part and offered as an attachment by its name.
@@ -92,6 +95,9 @@ impl Outgoing {
                 &self.date,
             )))
             .header(AutoSubmitted);
+        if let Some(reply_to) = self.reply_to.as_deref().and_then(|a| a.parse().ok()) {
+            builder = builder.reply_to(Mailbox::new(None, reply_to));
+        }
         if let Some(parent) = &self.in_reply_to {
             builder = builder
                 .in_reply_to(format!("<{parent}>"))

@@ -131,6 +131,10 @@ impl Play for StoredState {
         self.draw_picture(viewer, results)
     }
 
+    fn phases(&self) -> Vec<&'static str> {
+        vec!["setup", "movement", "retreat", "placement"]
+    }
+
     fn order_help(&self) -> &'static str {
         include_str!("help.txt")
     }

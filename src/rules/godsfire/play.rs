@@ -104,6 +104,10 @@ impl Play for State {
         self.draw_picture(viewer, results)
     }
 
+    fn phases(&self) -> Vec<&'static str> {
+        vec!["interphase", "defence"]
+    }
+
     fn order_help(&self) -> &'static str {
         include_str!("help.txt")
     }
