@@ -89,3 +89,48 @@ pub fn content_id(png: &[u8]) -> String {
     }
     format!("board-{h:016x}@pbem")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_html_is_escaped_and_shows_the_picture_by_its_content_id() {
+        let templates = Templates::load(None).unwrap();
+        let view = serde_json::json!({
+            "game": "g<1>",
+            "turn": 1,
+            "phase": "movement",
+            "results": [{"power": "foundation", "order": "<b>C1</b> & \"x\"",
+                         "outcome": "failed", "detail": "<script>alert(1)</script>"}],
+            "events": ["a < b"],
+            "systems": [],
+            "board": "+---+\n| <A> |",
+            "standing": [],
+            "over": false,
+            "winners": [],
+            "next_turn": 2,
+            "next_phase": "movement",
+            "owing": [],
+            "deadline_utc": "",
+            "deadline_local": "",
+        });
+        let mut svg = Svg::new(20, 10, super::super::palette::PAPER);
+        svg.title("t");
+        let rich = Rich::render(&templates, "results.html", &view, Some(svg)).unwrap();
+        let html = &rich.html;
+        assert!(
+            html.contains("&lt;b&gt;C1&lt;&#x2f;b&gt; &amp; &quot;x&quot;"),
+            "{html}"
+        );
+        assert!(!html.contains("<b>C1</b>") && !html.contains("<script>"));
+        assert!(html.contains("a &lt; b") && html.contains("| &lt;A&gt; |"));
+        let picture = rich.picture.unwrap();
+        assert!(html.contains(&format!("src=\"cid:{}\"", picture.content_id)));
+        assert_eq!(picture.name, "board.png");
+        assert!(picture.png.starts_with(b"\x89PNG"));
+        // Without a picture: no image, the rest the same.
+        let plain = Rich::render(&templates, "results.html", &view, None).unwrap();
+        assert!(!plain.html.contains("<img") && plain.picture.is_none());
+    }
+}
