@@ -262,7 +262,7 @@ fn the_same_position_gives_the_same_png_bytes() {
     // upgrade of resvg, put the new id here.)
     assert_eq!(
         pbem::picture::mail::content_id(&a),
-        "board-3aa8bc95b348fb9a@pbem",
+        "board-98de3a5ce8bef272@pbem",
         "the PNG of the MOVES scenario changed"
     );
 }
