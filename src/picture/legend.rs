@@ -10,6 +10,8 @@ use super::svg::{Font, Pt, Style, Svg};
 pub enum Key {
     /// A power's unit token: colour and letter.
     Token(Colour, String),
+    /// A square unit token (another kind of unit): colour and letter.
+    Square(Colour, String),
     /// A square of colour (an area's tint).
     Swatch(Colour),
     /// A move arrow: solid (done) or dashed (failed).
@@ -118,6 +120,7 @@ impl Legend {
             let mid = origin.offset(key_width / 2.0, ROW / 2.0);
             match key {
                 Key::Token(c, letter) => marks::token(svg, mid, 9.0, *c, letter),
+                Key::Square(c, letter) => marks::square_token(svg, mid, 8.5, *c, letter),
                 Key::Ghost(c, letter) => marks::ghost_token(svg, mid, 7.0, *c, letter),
                 Key::Swatch(c) => svg.rect(
                     mid.offset(-11.0, -8.0),

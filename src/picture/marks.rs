@@ -18,6 +18,26 @@ pub fn token(svg: &mut Svg, centre: Pt, r: f32, colour: Colour, letter: &str) {
     }
 }
 
+/// A square unit token (a second kind of unit, a fleet beside armies): a rounded
+/// square of its power's colour with a dark rim and the power's letter.
+pub fn square_token(svg: &mut Svg, centre: Pt, r: f32, colour: Colour, letter: &str) {
+    svg.rounded_rect(
+        centre.offset(-r, -r),
+        2.0 * r,
+        2.0 * r,
+        r * 0.3,
+        Style::both(colour, INK, 2.0),
+    );
+    if !letter.is_empty() {
+        let size = r * 0.95;
+        svg.text(
+            centre.offset(0.0, size * 0.36),
+            letter,
+            Font::new(size).bold().middle().colour(ink_on(colour)),
+        );
+    }
+}
+
 /// A token out of its place (a dislodged fleet waiting to retreat): smaller, with a
 /// dashed rim.
 pub fn ghost_token(svg: &mut Svg, centre: Pt, r: f32, colour: Colour, letter: &str) {

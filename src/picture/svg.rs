@@ -283,6 +283,21 @@ impl Svg {
         self.body.push_str("/>\n");
     }
 
+    /// A thin line drawn without anti-aliasing: cheaper to store in a PNG (a map's
+    /// many border lines), a little jagged.
+    pub fn crisp_line(&mut self, from: Pt, to: Pt, style: Style) {
+        let _ = write!(
+            self.body,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" shape-rendering=\"crispEdges\"",
+            num(from.x),
+            num(from.y),
+            num(to.x),
+            num(to.y)
+        );
+        style.write(&mut self.body);
+        self.body.push_str("/>\n");
+    }
+
     /// A closed shape through `points`.
     pub fn polygon(&mut self, points: &[Pt], style: Style) {
         self.body.push_str("<polygon points=\"");
