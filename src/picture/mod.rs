@@ -82,11 +82,16 @@ const MAX_PIXELS: u64 = 16_000_000;
 impl Svg {
     /// The picture as PNG bytes: the same drawing always gives the same bytes.
     pub fn to_png(&self) -> Result<Vec<u8>, PictureError> {
-        encode(&self.to_pixels()?)
+        let pixmap = self.rasterise()?;
+        Ok(encode_raster(&Raster {
+            data: pixmap.data(),
+            width: pixmap.width() as usize,
+            height: pixmap.height() as usize,
+            bpp: 4,
+        }))
     }
 
-    /// The picture rasterised: RGB pixels.
-    pub fn to_pixels(&self) -> Result<Pixels, PictureError> {
+    fn rasterise(&self) -> Result<tiny_skia::Pixmap, PictureError> {
         let (w, h) = (self.width(), self.height());
         if u64::from(w) * u64::from(h) > MAX_PIXELS {
             return Err(PictureError::Size(w, h));
@@ -96,6 +101,13 @@ impl Svg {
         let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(PictureError::Size(w, h))?;
         resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
         text::draw(&mut pixmap, self.texts());
+        Ok(pixmap)
+    }
+
+    /// The picture rasterised: RGB pixels.
+    pub fn to_pixels(&self) -> Result<Pixels, PictureError> {
+        let pixmap = self.rasterise()?;
+        let (w, h) = (pixmap.width(), pixmap.height());
         let mut rgb = vec![0u8; w as usize * h as usize * 3];
         for (out, p) in rgb.chunks_exact_mut(3).zip(pixmap.data().chunks_exact(4)) {
             out.copy_from_slice(&p[..3]);
@@ -110,36 +122,74 @@ impl Svg {
 
 /// How many colours a PNG's palette holds.
 const PALETTE: usize = 256;
+/// Pixels compared at once with the same pixels of the row above.
+const BLOCK: usize = 32;
+
+/// Pixels as the encoder reads them: rows of `bpp` bytes a pixel (RGB or RGBA, the
+/// alpha ignored: pictures are opaque).
+struct Raster<'a> {
+    data: &'a [u8],
+    width: usize,
+    height: usize,
+    bpp: usize,
+}
+
+impl Raster<'_> {
+    fn colour(&self, i: usize) -> u32 {
+        u32::from(self.data[i]) << 16
+            | u32::from(self.data[i + 1]) << 8
+            | u32::from(self.data[i + 2])
+    }
+
+    /// Calls `f(offset, bytes)` for every block of a row that differs from the same
+    /// block of the row above (all of the first row), and `same(offset, bytes)` for
+    /// the others. Comparing blocks is one `memcmp`, cheap even unoptimised: a board's
+    /// blank and flat areas repeat row after row.
+    fn blocks(&self, mut f: impl FnMut(usize, usize), mut same: impl FnMut(usize, usize)) {
+        let stride = self.width * self.bpp;
+        for y in 0..self.height {
+            let mut x = 0;
+            while x < self.width {
+                let n = BLOCK.min(self.width - x);
+                let (a, bytes) = (y * stride + x * self.bpp, n * self.bpp);
+                if y > 0 && self.data[a..a + bytes] == self.data[a - stride..a - stride + bytes] {
+                    same(a, bytes);
+                } else {
+                    f(a, bytes);
+                }
+                x += n;
+            }
+        }
+    }
+}
 
 /// The colours of a picture for its PNG palette, and each pixel's index into it.
 ///
 /// A board is flat colours and the anti-aliased edges between them, so a few hundred
-/// colours cover nearly every pixel: the palette is the 256 most used colours (ties by
-/// colour value, so the same pixels always give the same palette), and a pixel of a
-/// rarer colour — an edge's blend — takes the nearest of them. A picture of at most 256
-/// colours is kept exactly; otherwise only edge pixels move, a little (on the boards
-/// drawn here, under 1 % of the pixels). Every flat colour is exact, which the pixel
-/// tests rely on.
-fn quantise(pixels: &Pixels) -> (Vec<[u8; 3]>, Vec<u8>) {
-    let packed = |p: &[u8]| u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2]);
-    // Counted by runs: most rows are long runs of one colour.
+/// colours cover nearly every pixel. Colours are counted in runs over the blocks of
+/// each row that differ from the row above (a flat area counts once per edge, not per
+/// pixel: a measure of how much a colour is drawn, cheap to take); the palette is the
+/// 256 most counted colours (ties by colour value, so the same pixels always give the
+/// same palette), and a pixel of a rarer colour — an edge's blend — takes the nearest
+/// of them. A picture of at most 256 colours is kept exactly; otherwise only edge
+/// pixels move, a little. Every flat colour is exact, which the pixel tests rely on.
+fn quantise(r: &Raster) -> (Vec<[u8; 3]>, Vec<u8>) {
     let mut counts: HashMap<u32, u64> = HashMap::new();
-    let mut run: Option<(u32, u64)> = None;
-    for p in pixels.rgb.chunks_exact(3) {
-        let c = packed(p);
-        match &mut run {
-            Some((rc, n)) if *rc == c => *n += 1,
-            _ => {
-                if let Some((rc, n)) = run {
-                    *counts.entry(rc).or_insert(0) += n;
+    r.blocks(
+        |a, bytes| {
+            let mut i = a;
+            while i < a + bytes {
+                let c = r.colour(i);
+                let mut j = i + r.bpp;
+                while j < a + bytes && r.data[j..j + 3] == r.data[i..i + 3] {
+                    j += r.bpp;
                 }
-                run = Some((c, 1));
+                *counts.entry(c).or_insert(0) += 1;
+                i = j;
             }
-        }
-    }
-    if let Some((rc, n)) = run {
-        *counts.entry(rc).or_insert(0) += n;
-    }
+        },
+        |_, _| {},
+    );
     let mut by_use: Vec<(u32, u64)> = counts.into_iter().collect();
     by_use.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let palette: Vec<u32> = by_use.iter().take(PALETTE).map(|&(c, _)| c).collect();
@@ -150,11 +200,11 @@ fn quantise(pixels: &Pixels) -> (Vec<[u8; 3]>, Vec<u8>) {
         .map(|(k, &c)| (c, k as u8))
         .collect();
     for &(c, _) in by_use.iter().skip(PALETTE) {
-        let [r, g, b] = rgb(c);
+        let [cr, cg, cb] = rgb(c);
         let distance = |&(_, &p): &(usize, &u32)| {
             let [pr, pg, pb] = rgb(p);
             let d = |x: u8, y: u8| (i32::from(x) - i32::from(y)).pow(2);
-            (d(r, pr) + d(g, pg) + d(b, pb), p)
+            (d(cr, pr) + d(cg, pg) + d(cb, pb), p)
         };
         let nearest = palette
             .iter()
@@ -163,24 +213,38 @@ fn quantise(pixels: &Pixels) -> (Vec<[u8; 3]>, Vec<u8>) {
             .map_or(0, |(k, _)| k);
         index.insert(c, nearest as u8);
     }
-    let mut out = Vec::with_capacity(pixels.rgb.len() / 3);
+    let mut out = vec![0u8; r.width * r.height];
     let mut last: Option<(u32, u8)> = None;
-    for p in pixels.rgb.chunks_exact(3) {
-        let c = packed(p);
-        let k = match last {
-            Some((lc, k)) if lc == c => k,
-            _ => index.get(&c).copied().unwrap_or(0),
-        };
-        last = Some((c, k));
-        out.push(k);
+    // Blocks equal to the block above take the row above's indices.
+    let mut copies: Vec<usize> = Vec::new();
+    r.blocks(
+        |a, bytes| {
+            let mut i = a;
+            while i < a + bytes {
+                let c = r.colour(i);
+                let k = match last {
+                    Some((lc, k)) if lc == c => k,
+                    _ => index.get(&c).copied().unwrap_or(0),
+                };
+                last = Some((c, k));
+                out[i / r.bpp] = k;
+                i += r.bpp;
+            }
+        },
+        |a, bytes| copies.push(a / r.bpp * (BLOCK + 1) + bytes / r.bpp),
+    );
+    // Done in order, top to bottom: each copy's source row is already filled.
+    for packed in copies {
+        let (p, n) = (packed / (BLOCK + 1), packed % (BLOCK + 1));
+        out.copy_within(p - r.width..p - r.width + n, p);
     }
     (palette.into_iter().map(rgb).collect(), out)
 }
 
 /// PNG of an opaque picture: 8-bit indexed colour, its palette made by [`quantise`],
 /// rows unfiltered (what suits a palette picture best), compressed in one call at zlib
-/// level 1. A third of the bytes of RGB for the same picture (the Diplomacy map: 90 kB
-/// against 190 kB; Foundation and Empire's board: 36 kB against 72 kB), and no slower:
+/// level 1. A third of the bytes of RGB for the same picture (the Diplomacy map: 96 kB
+/// against 189 kB; Foundation and Empire's board: 41 kB against 72 kB), and no slower:
 /// there is a third as much to compress. (Written here rather than with the `png`
 /// crate's encoder, whose streaming through flate2 zeroes a 32 kB buffer twice a row.)
 pub fn encode(pixels: &Pixels) -> Result<Vec<u8>, PictureError> {
@@ -191,9 +255,18 @@ pub fn encode(pixels: &Pixels) -> Result<Vec<u8>, PictureError> {
             pixels.rgb.len()
         )));
     }
-    let (palette, indices) = quantise(pixels);
-    let mut rows = Vec::with_capacity((w + 1) * h);
-    for row in indices.chunks_exact(w) {
+    Ok(encode_raster(&Raster {
+        data: &pixels.rgb,
+        width: w,
+        height: h,
+        bpp: 3,
+    }))
+}
+
+fn encode_raster(r: &Raster) -> Vec<u8> {
+    let (palette, indices) = quantise(r);
+    let mut rows = Vec::with_capacity((r.width + 1) * r.height);
+    for row in indices.chunks_exact(r.width) {
         rows.push(0); // no filter
         rows.extend_from_slice(row);
     }
@@ -201,15 +274,15 @@ pub fn encode(pixels: &Pixels) -> Result<Vec<u8>, PictureError> {
     let mut out = Vec::with_capacity(idat.len() + 3 * palette.len() + 64);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut ihdr = Vec::with_capacity(13);
-    ihdr.extend_from_slice(&pixels.width.to_be_bytes());
-    ihdr.extend_from_slice(&pixels.height.to_be_bytes());
+    ihdr.extend_from_slice(&(r.width as u32).to_be_bytes());
+    ihdr.extend_from_slice(&(r.height as u32).to_be_bytes());
     // 8 bits, colour type 3 (indexed), deflate, filtering method 0, no interlace.
     ihdr.extend_from_slice(&[8, 3, 0, 0, 0]);
     chunk(&mut out, b"IHDR", &ihdr);
     chunk(&mut out, b"PLTE", &palette.concat());
     chunk(&mut out, b"IDAT", &idat);
     chunk(&mut out, b"IEND", &[]);
-    Ok(out)
+    out
 }
 
 /// One PNG chunk: length, type, data, CRC of type and data.
@@ -296,4 +369,71 @@ pub fn decode(png_bytes: &[u8]) -> Result<Pixels, PictureError> {
         height: info.height,
         rgb,
     })
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(w: u32, h: u32, colour: impl Fn(u32, u32) -> [u8; 3]) -> Pixels {
+        let mut rgb = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                rgb.extend_from_slice(&colour(x, y));
+            }
+        }
+        Pixels {
+            width: w,
+            height: h,
+            rgb,
+        }
+    }
+
+    #[test]
+    fn a_picture_of_few_colours_comes_back_exactly() {
+        // Stripes, a block pattern repeating row after row, and a few odd pixels.
+        let p = picture(100, 70, |x, y| match (x / 7 + y / 30) % 3 {
+            _ if x == y => [1, 2, 3],
+            0 => [255, 255, 255],
+            1 => [0, 114, 178],
+            _ => [213, 94, 0],
+        });
+        assert_eq!(decode(&encode(&p).unwrap()).unwrap(), p);
+    }
+
+    #[test]
+    fn many_colours_keep_the_flat_ones_exact_and_the_rare_ones_take_the_nearest() {
+        // A white picture with a blue band and a gradient of 400 rare colours.
+        let p = picture(400, 60, |x, y| {
+            if y == 30 {
+                [(x % 200) as u8, 100, (x / 2) as u8]
+            } else if y > 40 {
+                [0, 114, 178]
+            } else {
+                [255, 255, 255]
+            }
+        });
+        let back = decode(&encode(&p).unwrap()).unwrap();
+        for (y, x) in [(0, 0), (39, 399), (41, 5), (59, 399)] {
+            assert_eq!(back.at(x as f32, y as f32), p.at(x as f32, y as f32));
+        }
+        // The rare colours: each now the nearest colour of the palette (the colours
+        // the decoded picture holds, at most 256).
+        let mut palette: Vec<&[u8]> = back.rgb.chunks_exact(3).collect();
+        palette.sort();
+        palette.dedup();
+        assert!(palette.len() <= 256);
+        let d = |a: &[u8], b: &[u8]| -> i32 {
+            a.iter()
+                .zip(b)
+                .map(|(&x, &y)| (i32::from(x) - i32::from(y)).pow(2))
+                .sum()
+        };
+        for x in 0..400 {
+            let k = 3 * (30 * 400 + x);
+            let (was, now) = (&p.rgb[k..k + 3], &back.rgb[k..k + 3]);
+            let best = palette.iter().map(|c| d(was, c)).min().unwrap();
+            assert_eq!(d(was, now), best, "pixel {x}: {was:?} became {now:?}");
+        }
+        assert_eq!(encode(&p).unwrap(), encode(&p).unwrap());
+    }
 }
