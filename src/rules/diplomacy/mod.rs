@@ -12,6 +12,7 @@ pub mod check;
 pub mod generate;
 pub mod map;
 pub mod phase;
+pub mod picture;
 pub mod play;
 pub mod report;
 pub mod resolve;
