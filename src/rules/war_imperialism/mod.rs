@@ -18,6 +18,7 @@ pub mod map;
 pub mod movement;
 pub mod naval;
 pub mod outcome;
+pub mod picture;
 pub mod play;
 pub mod production;
 pub mod report;
