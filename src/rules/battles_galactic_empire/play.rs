@@ -8,6 +8,7 @@ use super::outcome::Log;
 use super::state::{Phase, State};
 use super::types::{region_name, total, Kind, Power};
 use super::{check, scenario, setup, view, Bfge};
+use crate::picture::Svg;
 use crate::rules::game::{keep_keys, Adjudicated, Game, PhaseResults, Play, Viewer};
 use crate::rules::{LineCheck, PhaseLabel, Registration, RuleSet, RuleSetId, ScenarioError};
 
@@ -108,6 +109,10 @@ impl Play for State {
 
     fn standing(&self) -> Vec<String> {
         view::standing(self)
+    }
+
+    fn picture(&self, viewer: Viewer, results: Option<&PhaseResults>) -> Option<Svg> {
+        self.draw_picture(viewer, results)
     }
 
     fn phases(&self) -> Vec<&'static str> {
