@@ -25,17 +25,21 @@ pub fn picture(text: &str, dir: &Path) -> Result<Svg, ScenarioError> {
         .and_then(|v| v.as_str())
         .ok_or(ScenarioError::NoRules)?;
     let rules = RuleSetId::from_id(id).ok_or_else(|| ScenarioError::UnknownRules(id.into()))?;
-    #[allow(unreachable_patterns)]
     match rules {
         RuleSetId::FoundationEmpire => {
             crate::rules::foundation_empire::picture::scenario_picture(text, dir)
         }
         RuleSetId::Godsfire => crate::rules::godsfire::picture::scenario_picture(text, dir),
-        // Rule sets that draw no picture yet.
-        _ => Err(ScenarioError::Invalid(format!(
-            "{} draws no picture",
-            rules.name()
-        ))),
+        RuleSetId::Diplomacy => crate::rules::diplomacy::picture::scenario_picture(text),
+        RuleSetId::BattlesGalacticEmpire => {
+            crate::rules::battles_galactic_empire::picture::scenario_picture(text)
+        }
+        RuleSetId::FoundationHjelmberg => {
+            crate::rules::foundation_hjelmberg::picture::scenario_picture(text, dir)
+        }
+        RuleSetId::WarImperialism => {
+            crate::rules::war_imperialism::picture::scenario_picture(text, dir)
+        }
     }
 }
 
