@@ -9,7 +9,7 @@
 //! - `coverage`: every numbered rule has a test.
 //! - `judge`: the judge end to end through Maildir and sled (`world` sets one up).
 //! - `picture`: the board as a picture, checked pixel by pixel, and the mails that
-//!   carry it.
+//!   carry it; `picture_games`: the later rule sets' pictures.
 //!
 //! The judge against real Postfix and Dovecot is its own binary, `tests/real_mail/`.
 
@@ -37,6 +37,7 @@ mod hostile;
 mod imap_quirks;
 mod judge;
 mod picture;
+mod picture_games;
 mod properties;
 mod rules;
 mod solo;
