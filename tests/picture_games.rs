@@ -316,3 +316,124 @@ fn every_reader_of_a_hidden_information_game_gets_the_public_picture() {
         assert!(png.len() < 120_000, "{}: {} bytes", rules.name(), png.len());
     }
 }
+
+/// A Diplomacy game by mail: the spring 1901 results mail of every reader carries the
+/// map (inline and as board.png, the position after the phase with its moves), and
+/// weighs under 200 kB; a BOARD reply carries it too.
+#[test]
+fn a_diplomacy_results_mail_carries_its_map_under_200_kb() {
+    use crate::diplomacy::DIPLOMACY_PLAYERS;
+    use crate::world::World;
+    use pbem::rules::diplomacy::picture::{colour, Layout};
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    let orders: toml::Table = toml::from_str(DIPLOMACY).unwrap();
+    let names = [
+        ("AUS", "austria"),
+        ("ENG", "england"),
+        ("FRA", "france"),
+        ("GER", "germany"),
+        ("ITA", "italy"),
+        ("RUS", "russia"),
+        ("TUR", "turkey"),
+    ];
+    for (power, address, _) in DIPLOMACY_PLAYERS {
+        let name = names.iter().find(|(p, _)| *p == power).unwrap().1;
+        w.orders(address, orders["orders"][name].as_str().unwrap());
+    }
+    w.pass();
+    let results: Vec<_> = w
+        .sent()
+        .into_iter()
+        .filter(|m| m.subject.contains("results"))
+        .collect();
+    assert_eq!(results.len(), 8, "seven players and the moderator");
+    for m in &results {
+        assert!(m.raw.len() < 200_000, "{} bytes to {}", m.raw.len(), m.to);
+        let html = m.html.as_ref().expect("an HTML version");
+        assert!(html.contains("src=\"cid:board-"));
+        let pixels = decode(m.picture.as_ref().expect("board.png")).unwrap();
+        // France's army moved into Burgundy; the arrow from Paris passes mid-way.
+        let bur = Layout::token_probe("bur").unwrap();
+        assert_eq!(px(&pixels, bur), colour(2));
+        let (par, bur) = (Layout::token("par").unwrap(), Layout::token("bur").unwrap());
+        assert_eq!(px(&pixels, par.mid(bur)), colour(2));
+    }
+    w.orders(DIPLOMACY_PLAYERS[0].1, "BOARD");
+    w.pass();
+    let reply = w
+        .sent()
+        .into_iter()
+        .find(|m| m.subject.contains("Board"))
+        .expect("a BOARD reply");
+    let pixels = decode(&reply.picture.expect("the BOARD reply carries the map")).unwrap();
+    assert_eq!(px(&pixels, Layout::token_probe("bur").unwrap()), colour(2));
+}
+
+/// A results mail built as the judge builds it (text, HTML with the map inline,
+/// results.json) for a phase and the position after it, as `viewer` reads it.
+fn results_mail(
+    game: &Game,
+    orders: &std::collections::BTreeMap<String, String>,
+    seed: u64,
+) -> Vec<u8> {
+    let adjudicated = game.play().adjudicate(orders, seed);
+    let after = adjudicated.game.play();
+    let viewer = Viewer::Power("red");
+    let seen = game.play().results_for(&adjudicated.results, viewer);
+    let label = adjudicated.game.label();
+    let view = serde_json::json!({
+        "game": "g1", "turn": 3, "phase": "movement",
+        "results": seen.view["results"], "events": seen.view["events"],
+        "systems": seen.view["systems"], "board": after.board_text(viewer),
+        "standing": after.standing(), "over": label.over, "winners": [],
+        "next_turn": label.turn, "next_phase": label.phase, "owing": after.owing(),
+        "deadline_utc": "2025-01-01 12:00 UTC", "deadline_local": "2025-01-01 13:00 CET",
+    });
+    let templates = pbem::report::Templates::load(None).unwrap();
+    let rich = pbem::picture::mail::Rich::render(
+        &templates,
+        "results.html",
+        &view,
+        after.picture(viewer, Some(&seen)),
+    )
+    .unwrap();
+    let mut mail = pbem::mail::outgoing::Outgoing {
+        message_id: "m1@example.test".into(),
+        to: "red@example.test".into(),
+        subject: "[g1] Turn 3 movement results".into(),
+        body: templates.render("results.txt", &view).unwrap(),
+        in_reply_to: None,
+        date: "Wed, 1 Jan 2025 12:00:00 +0000".into(),
+        attachment: Some((
+            "results.json".into(),
+            serde_json::to_string_pretty(&seen.json).unwrap(),
+        )),
+        html: None,
+        picture: None,
+        reply_to: None,
+    };
+    rich.dress(&mut mail);
+    assert!(mail.picture.is_some());
+    mail.to_bytes("Judge", "judge@example.test")
+}
+
+/// War! has the largest map and the largest results (every battle round, every die):
+/// its results mail, map and all, stays under 200 kB.
+#[test]
+fn a_war_results_mail_with_its_map_stays_under_200_kb() {
+    use pbem::rules::war_imperialism::scenario::Scenario;
+    let text = std::fs::read_to_string(examples().join("war-imperialism-movement.toml")).unwrap();
+    let s = Scenario::from_toml(&text, examples()).unwrap();
+    let raw = results_mail(&Game::WarImperialism(s.state), &s.orders, s.seed);
+    assert!(raw.len() < 200_000, "{} bytes", raw.len());
+    let m = mail_parser::MessageParser::default()
+        .parse(&raw[..])
+        .unwrap();
+    use mail_parser::MimeHeaders;
+    let names: Vec<&str> = m
+        .attachments()
+        .filter_map(|a| a.attachment_name())
+        .collect();
+    assert_eq!(names, ["board.png", "results.json"]);
+}
