@@ -1,7 +1,7 @@
 //! Drawing and encoding one board picture, as the judge does for a results mail: the
 //! standard Foundation and Empire board after a movement phase with its moves, and the
 //! standard Godsfire map. Also the SVG alone and the PNG alone, to see where the time
-//! goes.
+//! goes; and the two big maps (Diplomacy, War!), rasterised and encoded.
 //!
 //! Run: `cargo bench --bench picture`. Target: a standard board drawn and encoded in
 //! under 20 ms. On a loaded machine, `PICTURE_CPU=1 cargo bench --bench picture`
@@ -43,6 +43,24 @@ fn foundation() -> (Game, pbem::rules::game::PhaseResults) {
     (adj.game, adj.results)
 }
 
+/// Spring 1901, every power moving.
+const DIPLOMACY: &str = r#"
+rules = "diplomacy"
+phase = "S1901M"
+units = ["AUS A vie", "AUS A bud", "AUS F tri", "ENG F lon", "ENG F edi", "ENG A lvp",
+         "FRA F bre", "FRA A par", "FRA A mar", "GER F kie", "GER A ber", "GER A mun",
+         "ITA F nap", "ITA A rom", "ITA A ven", "RUS F stp/sc", "RUS A mos", "RUS A war",
+         "RUS F sev", "TUR F ank", "TUR A con", "TUR A smy"]
+[orders]
+austria = "A vie - gal\nA bud - ser\nF tri - alb"
+england = "F lon - nth\nF edi - nwg\nA lvp - yor"
+france = "F bre - mao\nA par - bur\nA mar - spa"
+germany = "F kie - den\nA ber - kie\nA mun - ruh"
+italy = "F nap - ion\nA rom - apu\nA ven - tyr"
+russia = "F stp/sc - bot\nA mos - ukr\nA war - gal\nF sev - bla"
+turkey = "F ank - bla\nA con - bul\nA smy - arm"
+"#;
+
 fn picture(c: &mut Criterion) {
     if std::env::var("PICTURE_CPU").is_ok() {
         cpu_split();
@@ -78,6 +96,16 @@ fn picture(c: &mut Criterion) {
         7,
     )
     .unwrap();
+    // The big maps: Diplomacy's spring 1901 and the War! example's movement phase, as
+    // `pbem adjudicate --png` draws them.
+    let examples = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/examples"));
+    let war = std::fs::read_to_string(examples.join("war-imperialism-movement.toml")).unwrap();
+    for (name, text) in [("diplomacy", DIPLOMACY), ("war", war.as_str())] {
+        let svg = pbem::picture::scenario::picture(text, examples).unwrap();
+        c.bench_function(&format!("{name}_picture_rasterise_and_encode"), |b| {
+            b.iter(|| svg.to_png().unwrap())
+        });
+    }
     c.bench_function("godsfire_picture_draw_and_encode", |b| {
         b.iter(|| {
             godsfire
