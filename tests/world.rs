@@ -274,7 +274,7 @@ pub fn read_outbox(dir: &Path) -> Vec<Sent> {
             // is the first that is not an image.
             let attachment = m
                 .attachments()
-                .find(|a| !a.content_type().is_some_and(|c| c.ctype() == "image"))
+                .find(|a| a.content_type().is_none_or(|c| c.ctype() != "image"))
                 .map(|a| {
                     (
                         a.attachment_name().unwrap_or("").to_string(),
