@@ -317,6 +317,7 @@ impl Judge<'_> {
                     results: &seen.view["results"],
                     events: &seen.view["events"],
                     systems: &seen.view["systems"],
+                    owned_label: play.owned_label(),
                     board: play.board_text(viewer),
                     standing: play.standing(),
                     over: next.over,

@@ -28,6 +28,7 @@ impl Judge<'_> {
             phase: label.phase,
             board: play.board_text(viewer),
             systems,
+            owned_label: play.owned_label(),
             deadline_utc: record.deadline.map(replies::utc).unwrap_or_default(),
             deadline_local: record
                 .deadline
