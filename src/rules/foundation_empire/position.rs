@@ -103,6 +103,20 @@ impl Default for Options {
     }
 }
 
+/// R10.4: the turn limit of a solo game whose options name none.
+pub const SOLO_TURN_LIMIT: u32 = 30;
+
+impl Options {
+    /// The options of a solo game (R10) with the defaults of the rules page.
+    pub fn solo() -> Options {
+        Options {
+            solo: true,
+            turn_limit: Some(SOLO_TURN_LIMIT),
+            ..Options::default()
+        }
+    }
+}
+
 /// Who won (R9): nobody yet, or one or more powers (a shared win).
 pub type Winners = Vec<PowerId>;
 

@@ -135,7 +135,8 @@ fn check_line(
     Ok(system)
 }
 
-/// R10.1: the Imperium's fleets, shuffled among the sectors of the other quadrants.
+/// R10.1: the Imperium owns every major system of the other quadrants, and its
+/// fleets are shuffled among their sectors.
 fn place_imperium(
     state: &State,
     imperium: PowerId,
@@ -151,6 +152,11 @@ fn place_imperium(
         .flat_map(|(p, _)| state.board.home_sectors(p))
         .collect();
     sectors.sort();
+    for &at in &sectors {
+        if let Some(system) = state.board.system_at(at) {
+            next.owners[system.0 as usize] = Some(imperium);
+        }
+    }
     dice.shuffle(&mut sectors);
     sectors.truncate(state.options.solo_imperium_fleets as usize);
     sectors.sort();
