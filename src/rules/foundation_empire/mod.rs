@@ -77,17 +77,30 @@ pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Rep
 /// placement those with a new fleet due. The judge's own power owes nothing.
 pub fn owing(state: &State) -> Vec<PowerId> {
     let judge = state.judge_power();
-    let mut powers: Vec<PowerId> = match state.phase {
-        Phase::Setup => state.powers_in_play(),
-        Phase::Movement => state.fleets.iter().map(|f| f.power).collect(),
-        Phase::Retreat => state.dislodged.iter().map(|d| d.fleet.power).collect(),
-        Phase::Placement => state.pending.iter().map(|p| p.power).collect(),
-        Phase::Over => Vec::new(),
+    let all = state.board.powers().len();
+    let mut owes = vec![false; all];
+    let mut mark = |powers: &mut dyn Iterator<Item = PowerId>| {
+        let mut found = 0;
+        for p in powers {
+            if !std::mem::replace(&mut owes[p.0 as usize], true) {
+                found += 1;
+                if found == all {
+                    break;
+                }
+            }
+        }
     };
-    powers.sort();
-    powers.dedup();
-    powers.retain(|&p| Some(p) != judge);
-    powers
+    match state.phase {
+        Phase::Setup => mark(&mut state.powers_in_play().into_iter()),
+        Phase::Movement => mark(&mut state.fleets.iter().map(|f| f.power)),
+        Phase::Retreat => mark(&mut state.dislodged.iter().map(|d| d.fleet.power)),
+        Phase::Placement => mark(&mut state.pending.iter().map(|p| p.power)),
+        Phase::Over => {}
+    }
+    (0..all)
+        .map(|p| PowerId(p as u8))
+        .filter(|&p| owes[p.0 as usize] && Some(p) != judge)
+        .collect()
 }
 
 /// The rule set as the judge sees it.

@@ -66,24 +66,28 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
         })
         .collect();
     let resolution = resolve::resolve(state, &plan.acts, &modes, occupancy);
-    // One result per fleet, written straight into the report's order (power, then
-    // sector), so that putting the report in canonical order finds it sorted.
-    let mut slot = vec![0usize; state.board.powers().len()];
+    // One result per fleet, written in the report's order (power, then sector), so
+    // that putting the report in canonical order finds it sorted: the fleets (in
+    // sector order) grouped by power in one counting pass.
+    let mut start = vec![0u32; state.board.powers().len() + 1];
     for f in &state.fleets {
-        slot[f.power.0 as usize] += 1;
+        start[f.power.0 as usize + 1] += 1;
     }
-    let mut next_slot = report.results.len();
-    for s in &mut slot {
-        (*s, next_slot) = (next_slot, next_slot + *s);
+    for p in 1..start.len() {
+        start[p] += start[p - 1];
     }
-    report
-        .results
-        .resize_with(next_slot, OrderResult::placeholder);
+    let mut by_power = vec![0u32; state.fleets.len()];
     for (i, f) in state.fleets.iter().enumerate() {
-        let k = &mut slot[f.power.0 as usize];
-        report.results[*k] = fleet_result(state, &plan, &resolution, i);
+        let k = &mut start[f.power.0 as usize];
+        by_power[*k as usize] = i as u32;
         *k += 1;
     }
+    report.results.reserve(by_power.len());
+    report.results.extend(
+        by_power
+            .iter()
+            .map(|&i| fleet_result(state, &plan, &resolution, i as usize)),
+    );
     let next = after_movement(state, &plan.acts, &resolution, &mut report);
     (next, report)
 }
@@ -244,7 +248,7 @@ fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Repo
     next.dislodged.clear();
     next.standoffs = r.standoffs.clone();
     for (i, fleet) in state.fleets.iter().enumerate() {
-        let mut fleet = fleet.clone();
+        let mut fleet = *fleet;
         if r.dislodged_by[i] != NO_FLEET {
             let attacker_from = state.fleets[r.dislodged_by[i] as usize].at;
             next.dislodged.push(Dislodged {

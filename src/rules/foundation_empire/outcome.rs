@@ -240,19 +240,6 @@ impl OrderResult {
         )
     }
 
-    /// An empty result, to be overwritten (it allocates nothing).
-    pub fn placeholder() -> OrderResult {
-        OrderResult {
-            power: PowerId(0),
-            sector: None,
-            order: OrderText::Text(String::new()),
-            outcome: Outcome::Held,
-            detail: Detail::Text(String::new()),
-            default: false,
-            line: None,
-        }
-    }
-
     /// The order as the player reads it.
     pub fn order_text(&self, board: &Board) -> String {
         match &self.order {
@@ -421,6 +408,10 @@ fn sort_results(results: &mut [OrderResult]) {
         let sector = r.sector.map_or(0, |s| u64::from(s.0) + 1);
         (u64::from(r.power.0) << 40) | sector
     };
+    // A movement phase writes its results in order already: one look confirms it.
+    if results.windows(2).all(|w| prefix(&w[0]) < prefix(&w[1])) {
+        return;
+    }
     let mut order: Vec<(u64, u32)> = results
         .iter()
         .enumerate()

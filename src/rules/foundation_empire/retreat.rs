@@ -73,7 +73,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
                 ),
             ),
             Choice::To(to) => {
-                let mut fleet = d.fleet.clone();
+                let mut fleet = d.fleet;
                 fleet.at = to;
                 fleet.stay = 1;
                 next.fleets.push(fleet);
