@@ -130,7 +130,12 @@ const MAX_HEIGHT: u32 = 99_999;
 /// looking at any board. `None` if the token is not shaped like a coordinate.
 pub fn parse_coordinate(token: &str) -> Option<(u32, u32)> {
     let bytes = token.as_bytes();
-    let letters = bytes.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    let mut letters = 0;
+    let mut col = 0u32;
+    while letters < 3 && letters < bytes.len() && bytes[letters].is_ascii_alphabetic() {
+        col = col * 26 + u32::from(bytes[letters].to_ascii_uppercase() - b'A') + 1;
+        letters += 1;
+    }
     if letters == 0 || letters > 2 || letters == bytes.len() {
         return None;
     }
@@ -144,10 +149,6 @@ pub fn parse_coordinate(token: &str) -> Option<(u32, u32)> {
             return None;
         }
         row = row * 10 + u32::from(d - b'0');
-    }
-    let mut col = 0u32;
-    for b in &bytes[..letters] {
-        col = col * 26 + u32::from(b.to_ascii_uppercase() - b'A') + 1;
     }
     Some((col - 1, row - 1))
 }

@@ -43,10 +43,22 @@ pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Rep
     let mut dice = Dice::for_phase(seed, state.turn, state.phase.id());
     let owing = owing(state);
     let mut refused = Vec::new();
-    let mut taken = Submissions::new();
+    // Orders from powers that owe none are refused; the others are read as they are
+    // (copied only when some must be left out).
+    let owed = |p: &PowerId| owing.contains(p);
+    let kept;
+    let taken = if orders.keys().all(owed) {
+        orders
+    } else {
+        kept = orders
+            .iter()
+            .filter(|(p, _)| owed(p))
+            .map(|(&p, text)| (p, text.clone()))
+            .collect::<Submissions>();
+        &kept
+    };
     for (&power, text) in orders {
-        if owing.contains(&power) {
-            taken.insert(power, text.clone());
+        if owed(&power) {
             continue;
         }
         let why = if state.judge_power() == Some(power) {
@@ -61,10 +73,10 @@ pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Rep
         }
     }
     let (next, mut report) = match state.phase {
-        Phase::Setup => setup::adjudicate(state, &taken, &mut dice),
-        Phase::Movement => movement::adjudicate(state, &taken, &mut dice),
-        Phase::Retreat => retreat::adjudicate(state, &taken),
-        Phase::Placement => placement::adjudicate(state, &taken),
+        Phase::Setup => setup::adjudicate(state, taken, &mut dice),
+        Phase::Movement => movement::adjudicate(state, taken, &mut dice),
+        Phase::Retreat => retreat::adjudicate(state, taken),
+        Phase::Placement => placement::adjudicate(state, taken),
         Phase::Over => (state.clone(), Report::default()),
     };
     report.results.extend(refused);

@@ -267,14 +267,19 @@ fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Repo
         next.fleets.push(fleet);
     }
     next.sort_fleets();
-    let occupancy = if next.dislodged.is_empty() {
-        Vec::new()
+    // For the retreats: who stands where after movement, and the stand-off sectors.
+    let (occupancy, standoff) = if next.dislodged.is_empty() {
+        (Vec::new(), Vec::new())
     } else {
-        next.occupancy()
+        let mut standoff = vec![false; state.board.len()];
+        for s in &next.standoffs {
+            standoff[s.0 as usize] = true;
+        }
+        (next.occupancy(), standoff)
     };
     let mut keep = Vec::new();
     for d in std::mem::take(&mut next.dislodged) {
-        if retreats(&next, &occupancy, &d).is_empty() {
+        if !has_retreat(&next, &occupancy, &standoff, &d) {
             report.destroyed.push(Destroyed {
                 power: d.fleet.power,
                 at: d.fleet.at,
@@ -293,6 +298,14 @@ fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Repo
         next.phase = Phase::Retreat;
     }
     next
+}
+
+/// Whether a dislodged fleet has a legal retreat (R6.1); `standoff` marks the
+/// stand-off sectors by index.
+fn has_retreat(state: &State, occupancy: &[u32], standoff: &[bool], d: &Dislodged) -> bool {
+    state.board.neighbours(d.fleet.at).into_iter().any(|s| {
+        occupancy[s.0 as usize] == NO_FLEET && s != d.attacker_from && !standoff[s.0 as usize]
+    })
 }
 
 /// The legal retreats of a dislodged fleet, in reading order (R6.1).

@@ -273,11 +273,12 @@ impl State {
                 *slot = i as u32;
             }
         }
-        let sorted: Vec<Fleet> = by_sector
-            .iter()
-            .filter(|&&i| i != NO_FLEET)
-            .map(|&i| self.fleets[i as usize])
-            .collect();
+        let mut sorted = Vec::with_capacity(n);
+        for &i in &by_sector {
+            if i != NO_FLEET {
+                sorted.push(self.fleets[i as usize]);
+            }
+        }
         if sorted.len() == n {
             self.fleets = sorted;
         } else {
