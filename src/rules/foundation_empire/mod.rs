@@ -79,8 +79,14 @@ pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Rep
         Phase::Placement => placement::adjudicate(state, taken),
         Phase::Over => (state.clone(), Report::default()),
     };
-    report.results.extend(refused);
-    report.canonicalise();
+    // A movement phase writes its results in canonical order (its many fleets'
+    // results in one pass); the other phases' few are sorted here.
+    if state.phase == Phase::Movement && refused.is_empty() {
+        report.canonicalise_events();
+    } else {
+        report.results.extend(refused);
+        report.canonicalise();
+    }
     (next, report)
 }
 

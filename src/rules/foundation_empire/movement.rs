@@ -3,7 +3,8 @@
 use super::board::{PowerId, Sector};
 use super::check::{self, Checker, Chosen};
 use super::outcome::{
-    Against, Bounce, Destroyed, Detail, Invalid, OrderResult, OrderText, Outcome, Report,
+    merge_results, Against, Bounce, Destroyed, Detail, Invalid, OrderResult, OrderText, Outcome,
+    Report,
 };
 use super::position::{Dislodged, Phase, State, SupportMode, NO_FLEET};
 use super::resolve::{self, defence, Act, Obstacle, Resolution};
@@ -66,28 +67,29 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
         })
         .collect();
     let resolution = resolve::resolve(state, &plan.acts, &modes, occupancy);
-    // One result per fleet, written in the report's order (power, then sector), so
-    // that putting the report in canonical order finds it sorted: the fleets (in
-    // sector order) grouped by power in one counting pass.
-    let mut start = vec![0u32; state.board.powers().len() + 1];
+    // One result per fleet, in the report's canonical order (power, then sector): one
+    // pass over the fleets (in sector order) writes each power's results apart, then
+    // they are joined, and the lines refused while reading are merged in.
+    let refused = std::mem::take(&mut report.results);
+    let mut per_power: Vec<Vec<OrderResult>> = vec![Vec::new(); state.board.powers().len()];
+    let mut counts = vec![0usize; per_power.len()];
     for f in &state.fleets {
-        start[f.power.0 as usize + 1] += 1;
+        counts[f.power.0 as usize] += 1;
     }
-    for p in 1..start.len() {
-        start[p] += start[p - 1];
+    for (results, n) in per_power.iter_mut().zip(counts) {
+        results.reserve_exact(n);
     }
-    let mut by_power = vec![0u32; state.fleets.len()];
     for (i, f) in state.fleets.iter().enumerate() {
-        let k = &mut start[f.power.0 as usize];
-        by_power[*k as usize] = i as u32;
-        *k += 1;
+        per_power[f.power.0 as usize].push(fleet_result(state, &plan, &resolution, i));
     }
-    report.results.reserve(by_power.len());
-    report.results.extend(
-        by_power
-            .iter()
-            .map(|&i| fleet_result(state, &plan, &resolution, i as usize)),
-    );
+    let mut per_power = per_power.into_iter();
+    let mut results = per_power.next().unwrap_or_default();
+    results.reserve_exact(state.fleets.len() - results.len());
+    for mut more in per_power {
+        results.append(&mut more);
+    }
+    merge_results(&mut results, refused);
+    report.results = results;
     let next = after_movement(state, &plan.acts, &resolution, &mut report);
     (next, report)
 }

@@ -392,11 +392,37 @@ impl Report {
     /// in which orders or fleets were given.
     pub fn canonicalise(&mut self) {
         sort_results(&mut self.results);
+        self.canonicalise_events();
+    }
+
+    /// Puts every list but the results in canonical order (for a phase that wrote its
+    /// results in canonical order itself).
+    pub fn canonicalise_events(&mut self) {
         self.destroyed.sort();
         self.captures.sort();
         self.lost_placements.sort();
         self.eliminated.sort();
     }
+}
+
+/// Merges `extra` into `sorted`, which is in canonical order already, so that the
+/// whole is in canonical order: `extra` (a few lines) is sorted, then the two are
+/// merged in one pass.
+pub fn merge_results(sorted: &mut Vec<OrderResult>, mut extra: Vec<OrderResult>) {
+    if extra.is_empty() {
+        return;
+    }
+    sort_results(&mut extra);
+    let mut merged = Vec::with_capacity(sorted.len() + extra.len());
+    let mut extra = extra.into_iter().peekable();
+    for r in sorted.drain(..) {
+        while extra.peek().is_some_and(|e| e.key() < r.key()) {
+            merged.extend(extra.next());
+        }
+        merged.push(r);
+    }
+    merged.extend(extra);
+    *sorted = merged;
 }
 
 /// Sorts results by their full key. Most results differ in (power, sector) already,
