@@ -67,26 +67,25 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
         })
         .collect();
     let resolution = resolve::resolve(state, &plan.acts, &modes, occupancy);
-    // One result per fleet, in the report's canonical order (power, then sector): one
-    // pass over the fleets (in sector order) writes each power's results apart, then
-    // they are joined, and the lines refused while reading are merged in.
+    // One result per fleet, in the report's canonical order (power, then sector): the
+    // results are laid out once, each power's fleets in a block of their own, and one
+    // pass over the fleets (in sector order) fills the blocks; then the lines refused
+    // while reading are merged in.
     let refused = std::mem::take(&mut report.results);
-    let mut per_power: Vec<Vec<OrderResult>> = vec![Vec::new(); state.board.powers().len()];
-    let mut counts = vec![0usize; per_power.len()];
+    let mut slot = vec![0usize; state.board.powers().len()];
     for f in &state.fleets {
-        counts[f.power.0 as usize] += 1;
+        slot[f.power.0 as usize] += 1;
     }
-    for (results, n) in per_power.iter_mut().zip(counts) {
-        results.reserve_exact(n);
+    let mut next_slot = 0;
+    for s in &mut slot {
+        (*s, next_slot) = (next_slot, next_slot + *s);
     }
+    let mut results = Vec::with_capacity(state.fleets.len() + refused.len());
+    results.resize_with(state.fleets.len(), OrderResult::placeholder);
     for (i, f) in state.fleets.iter().enumerate() {
-        per_power[f.power.0 as usize].push(fleet_result(state, &plan, &resolution, i));
-    }
-    let mut per_power = per_power.into_iter();
-    let mut results = per_power.next().unwrap_or_default();
-    results.reserve_exact(state.fleets.len() - results.len());
-    for mut more in per_power {
-        results.append(&mut more);
+        let k = &mut slot[f.power.0 as usize];
+        results[*k] = fleet_result(state, &plan, &resolution, i);
+        *k += 1;
     }
     merge_results(&mut results, refused);
     report.results = results;
@@ -249,16 +248,11 @@ fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Repo
     let mut next = state.without_fleets();
     next.dislodged.clear();
     next.standoffs = r.standoffs.clone();
-    for (i, fleet) in state.fleets.iter().enumerate() {
-        let mut fleet = *fleet;
-        if r.dislodged_by[i] != NO_FLEET {
-            let attacker_from = state.fleets[r.dislodged_by[i] as usize].at;
-            next.dislodged.push(Dislodged {
-                fleet,
-                attacker_from,
-            });
-            continue;
-        }
+    let n = state.fleets.len();
+    let kept = |i: usize| r.dislodged_by[i] == NO_FLEET;
+    // A fleet that is not dislodged, where it ends the movement.
+    let after = |i: usize| {
+        let mut fleet = state.fleets[i];
         match acts[i] {
             Act::Move(to) if r.moved[i] => {
                 fleet.at = to;
@@ -266,18 +260,52 @@ fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Repo
             }
             _ => fleet.stay = fleet.stay.saturating_add(1),
         }
-        next.fleets.push(fleet);
+        fleet
+    };
+    for (i, fleet) in state.fleets.iter().enumerate().filter(|&(i, _)| !kept(i)) {
+        let attacker_from = state.fleets[r.dislodged_by[i] as usize].at;
+        next.dislodged.push(Dislodged {
+            fleet: *fleet,
+            attacker_from,
+        });
     }
-    next.sort_fleets();
+    // The fleets in sector order: on a board not much larger than the fleets, placed by
+    // sector in one pass over it (no sort), and that table then tells who stands where
+    // (for the retreats); on a sparse board, sorted.
+    let survivors = n - next.dislodged.len();
+    let sectors = state.board.len();
+    let mut occupancy = Vec::new();
+    if n >= 64 && sectors <= 8 * n {
+        let mut by_sector = vec![NO_FLEET; sectors];
+        for i in (0..n).filter(|&i| kept(i)) {
+            by_sector[after(i).at.0 as usize] = i as u32;
+        }
+        for slot in by_sector.iter_mut().filter(|s| **s != NO_FLEET) {
+            next.fleets.push(after(*slot as usize));
+            *slot = next.fleets.len() as u32 - 1;
+        }
+        occupancy = by_sector;
+    }
+    if next.fleets.len() != survivors {
+        // A sparse board (or, were resolution ever wrong, two fleets in one sector:
+        // none is lost).
+        next.fleets.clear();
+        next.fleets.extend((0..n).filter(|&i| kept(i)).map(after));
+        next.sort_fleets();
+        occupancy.clear();
+    }
     // For the retreats: who stands where after movement, and the stand-off sectors.
-    let (occupancy, standoff) = if next.dislodged.is_empty() {
-        (Vec::new(), Vec::new())
+    let standoff = if next.dislodged.is_empty() {
+        Vec::new()
     } else {
-        let mut standoff = vec![false; state.board.len()];
+        if occupancy.is_empty() {
+            occupancy = next.occupancy();
+        }
+        let mut standoff = vec![false; sectors];
         for s in &next.standoffs {
             standoff[s.0 as usize] = true;
         }
-        (next.occupancy(), standoff)
+        standoff
     };
     let mut keep = Vec::new();
     for d in std::mem::take(&mut next.dislodged) {

@@ -240,6 +240,19 @@ impl OrderResult {
         )
     }
 
+    /// An empty result, to be overwritten (it allocates nothing).
+    pub fn placeholder() -> OrderResult {
+        OrderResult {
+            power: PowerId(0),
+            sector: None,
+            order: OrderText::Text(String::new()),
+            outcome: Outcome::Held,
+            detail: Detail::Text(String::new()),
+            default: false,
+            line: None,
+        }
+    }
+
     /// The order as the player reads it.
     pub fn order_text(&self, board: &Board) -> String {
         match &self.order {
@@ -406,23 +419,26 @@ impl Report {
 }
 
 /// Merges `extra` into `sorted`, which is in canonical order already, so that the
-/// whole is in canonical order: `extra` (a few lines) is sorted, then the two are
-/// merged in one pass.
+/// whole is in canonical order: `extra` (a few lines) is sorted, then merged in place
+/// from the back, each result moved once.
 pub fn merge_results(sorted: &mut Vec<OrderResult>, mut extra: Vec<OrderResult>) {
     if extra.is_empty() {
         return;
     }
     sort_results(&mut extra);
-    let mut merged = Vec::with_capacity(sorted.len() + extra.len());
-    let mut extra = extra.into_iter().peekable();
-    for r in sorted.drain(..) {
-        while extra.peek().is_some_and(|e| e.key() < r.key()) {
-            merged.extend(extra.next());
+    let n = sorted.len();
+    sorted.resize_with(n + extra.len(), OrderResult::placeholder);
+    // Positions i..k hold placeholders; from k on, the merged tail.
+    let (mut i, mut k) = (n, sorted.len());
+    while let Some(last) = extra.last() {
+        if i > 0 && sorted[i - 1].key() > last.key() {
+            sorted.swap(i - 1, k - 1);
+            i -= 1;
+        } else {
+            sorted[k - 1] = extra.pop().expect("a last result");
         }
-        merged.push(r);
+        k -= 1;
     }
-    merged.extend(extra);
-    *sorted = merged;
 }
 
 /// Sorts results by their full key. Most results differ in (power, sector) already,
