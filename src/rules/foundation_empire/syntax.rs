@@ -263,6 +263,14 @@ fn words(line: &str) -> Words<'_> {
 
 /// Parses one order line (already trimmed, not blank).
 pub fn parse<'a>(line: &'a str) -> Result<Syntax<'a>, String> {
+    match plain_movement(line) {
+        Some(syntax) => Ok(syntax),
+        None => parse_words(line),
+    }
+}
+
+/// Parses one order line word by word: every spelling of R3.2.
+fn parse_words<'a>(line: &'a str) -> Result<Syntax<'a>, String> {
     let all = words(line);
     if let Some(extra) = all.overflow {
         return Err(format!(
@@ -345,6 +353,45 @@ pub fn parse<'a>(line: &'a str) -> Result<Syntax<'a>, String> {
         _ => Err(format!(
             "{verb:?} is not an order: write H, - <sector>, S, or R <sector>"
         )),
+    }
+}
+
+/// The movement orders as most are written, `B2 H`, `B2 S`, `B2 - C3` (one space
+/// between words, a fleet's sector with a digit, so no keyword), read without the
+/// general machinery; the same as [`parse`] would read them. Anything else: `None`.
+fn plain_movement(line: &str) -> Option<Syntax<'_>> {
+    let bytes = line.as_bytes();
+    let sector = |from: usize| -> usize {
+        let len = bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
+        let digit = bytes[from..from + len].iter().any(u8::is_ascii_digit);
+        if digit {
+            len
+        } else {
+            0
+        }
+    };
+    let n = sector(0);
+    if n == 0 || bytes.get(n) != Some(&b' ') {
+        return None;
+    }
+    let fleet = &line[..n];
+    match &bytes[n + 1..] {
+        [b'H' | b'h'] => Some(Syntax::Hold { fleet }),
+        [b'S' | b's'] => Some(Syntax::Support {
+            fleet,
+            target: None,
+        }),
+        [b'-', b' ', rest @ ..] if !rest.is_empty() => {
+            let start = n + 3;
+            (sector(start) == rest.len()).then(|| Syntax::Move {
+                fleet,
+                to: &line[start..],
+            })
+        }
+        _ => None,
     }
 }
 
@@ -504,6 +551,55 @@ mod tests {
             "->>",
         ] {
             assert_eq!(keyword(w), None, "{w}");
+        }
+    }
+
+    #[test]
+    fn r3_2_plain_movement_orders_read_as_the_general_parser_reads_them() {
+        let words = [
+            "B2", "c3", "AB12", "H", "h", "S", "s", "-", "->", "x", "7", "F", "0", "HOLD",
+            "\u{e9}9", "B2x", "M",
+        ];
+        let gaps = [" ", " ", " ", "  ", "-", " - ", "->", ""];
+        let mut dice = crate::dice::Dice::for_phase(12, 0, "plain");
+        let mut plain = 0;
+        for _ in 0..20_000 {
+            let mut line = String::new();
+            for k in 0..1 + dice.below(4) {
+                if k > 0 {
+                    line += gaps[dice.below(gaps.len() as u64) as usize];
+                }
+                line += words[dice.below(words.len() as u64) as usize];
+            }
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(quick) = plain_movement(line) {
+                let general = parse_words(line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+                plain += 1;
+                assert_eq!(quick, general, "{line:?}");
+            }
+        }
+        assert!(plain > 200, "{plain} plain lines drawn");
+        assert_eq!(
+            plain_movement("AB12 - AC13"),
+            Some(Syntax::Move {
+                fleet: "AB12",
+                to: "AC13"
+            })
+        );
+        for other in [
+            "B2  H",
+            "B2 HOLD",
+            "F B2 H",
+            "B2 - C3 D4",
+            "B2 -C3",
+            "Terminus H",
+            "B2 - ",
+            "B2",
+        ] {
+            assert_eq!(plain_movement(other), None, "{other:?}");
         }
     }
 
