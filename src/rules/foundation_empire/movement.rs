@@ -7,7 +7,7 @@ use super::outcome::{
     Report,
 };
 use super::position::{Dislodged, Phase, State, SupportMode, NO_FLEET};
-use super::resolve::{self, defence, Act, Obstacle, Resolution};
+use super::resolve::{self, Act, Obstacle, Resolution};
 use super::syntax::Syntax;
 use super::{solo, turn, Submissions};
 use crate::dice::Dice;
@@ -135,7 +135,7 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
         let against = if head_to_head {
             r.attack(i)
         } else {
-            defence(state, r.occupancy(), i)
+            r.defence(i)
         };
         let detail = Detail::Dislodged {
             by: at_of(by),
@@ -149,7 +149,7 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
             Act::Hold => (
                 Outcome::Held,
                 Detail::Held {
-                    defence: defence(state, r.occupancy(), i),
+                    defence: r.defence(i),
                     no_order: plan.default(i) && state.judge_power() != Some(fleet.power),
                 },
             ),
@@ -209,7 +209,7 @@ fn success_detail(state: &State, acts: &[Act], r: &Resolution, i: usize, to: Sec
     } else if acts[j as usize] == Act::Move(state.fleets[i].at) {
         Against::HeadToHead(r.attack(j as usize))
     } else {
-        Against::Defence(defence(state, r.occupancy(), j as usize))
+        Against::Defence(r.defence(j as usize))
     };
     Detail::Moved {
         attack,
