@@ -13,14 +13,14 @@ use super::{solo, turn, Submissions};
 use crate::dice::Dice;
 
 /// Each fleet's order as it will be carried out, and the line that gave it.
-struct Plan<'t> {
+struct Plan {
     acts: Vec<Act>,
     /// `None` for a fleet with no valid order of its own (it holds by default, R3.1)
     /// or whose order the judge wrote (solo Imperium).
-    given: Vec<Chosen<'t, Act>>,
+    given: Vec<Chosen<Act>>,
 }
 
-impl Plan<'_> {
+impl Plan {
     fn default(&self, fleet: usize) -> bool {
         self.given[fleet].is_none()
     }
@@ -66,7 +66,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             }
         })
         .collect();
-    let resolution = resolve::resolve(state, &plan.acts, &modes, occupancy);
+    let mut resolution = resolve::resolve(state, &plan.acts, &modes, occupancy);
     // One result per fleet, in the report's canonical order (power, then sector): the
     // results are laid out once, each power's fleets in a block of their own, and one
     // pass over the fleets (in sector order) fills the blocks; then the lines refused
@@ -89,7 +89,8 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
     }
     merge_results(&mut results, refused);
     report.results = results;
-    let next = after_movement(state, &plan.acts, &resolution, &mut report);
+    let table = resolution.take_occupancy();
+    let next = after_movement(state, &plan.acts, &resolution, table, &mut report);
     (next, report)
 }
 
@@ -244,7 +245,15 @@ fn support_detail(
 /// The position after movement: fleets moved, stays counted (R8.1), dislodged fleets
 /// set aside with their retreats or destroyed (R6.1–R6.2); then the retreat phase, or
 /// the end of the turn.
-fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Report) -> State {
+/// `table` is a sector-sized table to reuse (the occupancy at the start of the turn,
+/// no longer needed).
+fn after_movement(
+    state: &State,
+    acts: &[Act],
+    r: &Resolution,
+    mut table: Vec<u32>,
+    report: &mut Report,
+) -> State {
     let mut next = state.without_fleets();
     next.dislodged.clear();
     next.standoffs = r.standoffs.clone();
@@ -276,7 +285,9 @@ fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Repo
     let sectors = state.board.len();
     let mut occupancy = Vec::new();
     if n >= 64 && sectors <= 8 * n {
-        let mut by_sector = vec![NO_FLEET; sectors];
+        table.clear();
+        table.resize(sectors, NO_FLEET);
+        let mut by_sector = table;
         for i in (0..n).filter(|&i| kept(i)) {
             by_sector[after(i).at.0 as usize] = i as u32;
         }

@@ -48,6 +48,12 @@ impl Resolution<'_> {
         &self.graph.occ
     }
 
+    /// The table of [`Resolution::occupancy`], for reuse; that method then gives
+    /// an empty table.
+    pub fn take_occupancy(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.graph.occ)
+    }
+
     /// Defence power of fleet `i` if it stays (R4.2): 1 + the fleets of its power
     /// adjacent to it at the start of the turn.
     pub fn defence(&self, i: usize) -> u32 {

@@ -49,6 +49,24 @@ pub struct Written<'a> {
     pub text: &'a str,
 }
 
+impl<'a> Written<'a> {
+    /// Where this line's text starts in `submission` (which it is part of).
+    pub fn start_in(&self, submission: &str) -> u32 {
+        (self.text.as_ptr() as usize).wrapping_sub(submission.as_ptr() as usize) as u32
+    }
+
+    /// The line of `submission` whose text starts at `start` (from [`Written::start_in`]),
+    /// as [`lines`] gave it; an empty text if `start` is no such place.
+    pub fn at(submission: &'a str, number: u32, start: u32) -> Written<'a> {
+        let start = start as usize;
+        let text = match submission.get(start..) {
+            Some(_) => trim(&submission[start..find_newline_or_hash(submission.as_bytes(), start)]),
+            None => "",
+        };
+        Written { number, text }
+    }
+}
+
 /// The order lines of a submission: blank lines, `#` comments and quoted reply lines
 /// (`>`) are left out (R3.2).
 ///
