@@ -140,7 +140,7 @@ pub fn refused(
     OrderResult {
         power,
         sector,
-        order: OrderText::Text(line.text.to_string()),
+        order: OrderText::Text(line.text.into()),
         outcome: Outcome::Invalid,
         detail: Detail::Invalid(Box::new(why.clone())),
         default: false,

@@ -161,13 +161,13 @@ pub enum OrderText {
     /// A fleet's movement order, in canonical form when rendered (`B2 - C3`).
     Fleet(Sector, Act),
     /// Any other order, in canonical form or as written.
-    Text(String),
+    Text(Box<str>),
 }
 
 /// Why an order turned out as it did.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Detail {
-    Text(String),
+    Text(Box<str>),
     Invalid(Box<Invalid>),
     /// A fleet that stayed: its defence (R4.2).
     Held {
@@ -245,9 +245,9 @@ impl OrderResult {
         OrderResult {
             power: PowerId(0),
             sector: None,
-            order: OrderText::Text(String::new()),
+            order: OrderText::Text(Box::default()),
             outcome: Outcome::Held,
-            detail: Detail::Text(String::new()),
+            detail: Detail::Text(Box::default()),
             default: false,
             line: None,
         }
@@ -256,7 +256,7 @@ impl OrderResult {
     /// The order as the player reads it.
     pub fn order_text(&self, board: &Board) -> String {
         match &self.order {
-            OrderText::Text(t) => t.clone(),
+            OrderText::Text(t) => t.to_string(),
             OrderText::Fleet(at, act) => {
                 let at = board.label(*at);
                 match *act {
@@ -275,7 +275,7 @@ impl OrderResult {
     pub fn detail_text(&self, board: &Board) -> String {
         let l = |s: Sector| board.label(s);
         match &self.detail {
-            Detail::Text(t) => t.clone(),
+            Detail::Text(t) => t.to_string(),
             Detail::Invalid(why) => why.to_string(),
             Detail::Held { defence, no_order } => {
                 let note = if *no_order {

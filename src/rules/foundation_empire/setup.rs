@@ -63,13 +63,16 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             report.results.push(OrderResult {
                 power,
                 sector: Some(at),
-                order: OrderText::Text(format!("PLACE {}", state.board.name(at))),
+                order: OrderText::Text(format!("PLACE {}", state.board.name(at)).into()),
                 outcome: Outcome::Placed,
-                detail: Detail::Text(if default {
-                    format!("no order: placed on {name}, the first free home system")
-                } else {
-                    format!("placed on {name}")
-                }),
+                detail: Detail::Text(
+                    if default {
+                        format!("no order: placed on {name}, the first free home system")
+                    } else {
+                        format!("placed on {name}")
+                    }
+                    .into(),
+                ),
                 default,
                 line: lines.get(k).copied(),
             });
@@ -170,7 +173,7 @@ fn place_imperium(
         report.results.push(OrderResult {
             power: imperium,
             sector: Some(at),
-            order: OrderText::Text(format!("PLACE {}", state.board.name(at))),
+            order: OrderText::Text(format!("PLACE {}", state.board.name(at)).into()),
             outcome: Outcome::Placed,
             detail: Detail::Text("placed at random (R10.1)".into()),
             default: true,
