@@ -25,6 +25,8 @@ pub struct Timing {
     pub median: Duration,
     /// Median CPU time of a phase, where the system tells it.
     pub cpu: Option<Duration>,
+    /// Median minor page faults of a phase (memory first touched), where known.
+    pub faults: Option<u64>,
 }
 
 impl Timing {
@@ -64,6 +66,37 @@ fn thread_cpu_time() -> Option<Duration> {
     None
 }
 
+/// The minor page faults this thread has taken (`getrusage(RUSAGE_THREAD)`): pages the
+/// kernel had to map, and zero, on first touch. Linux on 64-bit targets only.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn thread_page_faults() -> Option<u64> {
+    #[repr(C)]
+    struct Rusage {
+        utime: [i64; 2],
+        stime: [i64; 2],
+        // ru_maxrss, ru_ixrss, ru_idrss, ru_isrss, ru_minflt, ... (14 longs).
+        counts: [i64; 14],
+    }
+    extern "C" {
+        fn getrusage(who: i32, usage: *mut Rusage) -> i32;
+    }
+    const RUSAGE_THREAD: i32 = 1;
+    let mut u = Rusage {
+        utime: [0; 2],
+        stime: [0; 2],
+        counts: [0; 14],
+    };
+    // SAFETY: `getrusage` writes one `struct rusage` (two `struct timeval` and 14
+    // longs on 64-bit Linux) through a pointer to a live, aligned value of that layout.
+    let ok = unsafe { getrusage(RUSAGE_THREAD, &mut u) } == 0;
+    (ok && u.counts[4] >= 0).then_some(u.counts[4] as u64)
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn thread_page_faults() -> Option<u64> {
+    None
+}
+
 /// What reading the CPU time twice in a row costs (median of a few tries), taken off
 /// every CPU timing.
 fn cpu_clock_cost() -> Duration {
@@ -93,17 +126,22 @@ pub fn movement(sizes: &[usize], phases: Option<usize>) -> Vec<Timing> {
             let count = phases.unwrap_or_else(|| (300_000 / fleets.max(1)).clamp(5, 300));
             let mut wall = Vec::with_capacity(count);
             let mut cpu = Vec::with_capacity(count);
+            let mut faults = Vec::with_capacity(count);
             if count == 0 {
                 std::hint::black_box(generated_phase(fleets, 0));
             }
             for seed in 0..count as u64 {
                 let (state, orders) = generated_phase(fleets, seed);
+                let faults_start = thread_page_faults();
                 let cpu_start = thread_cpu_time();
                 let start = Instant::now();
                 let out = adjudicate(&state, &orders, seed);
                 wall.push(start.elapsed());
                 if let (Some(a), Some(b)) = (cpu_start, thread_cpu_time()) {
                     cpu.push(b.saturating_sub(a).saturating_sub(clock_cost));
+                }
+                if let (Some(a), Some(b)) = (faults_start, thread_page_faults()) {
+                    faults.push(b.saturating_sub(a));
                 }
                 drop(std::hint::black_box(out));
             }
@@ -112,20 +150,32 @@ pub fn movement(sizes: &[usize], phases: Option<usize>) -> Vec<Timing> {
                 phases: count,
                 median: median(wall),
                 cpu: (!cpu.is_empty() && cpu.len() == count).then(|| median(cpu)),
+                faults: (!faults.is_empty() && faults.len() == count).then(|| {
+                    faults.sort_unstable();
+                    faults[count / 2]
+                }),
             }
         })
         .collect()
 }
 
 /// The table `pbem bench` prints: per phase and per fleet in CPU time where known
-/// (wall-clock time beside it), and the growth from the size before.
+/// (wall-clock time beside it), the growth from the size before, and the page faults
+/// of a phase (memory the kernel maps on first touch, counted in the CPU time).
 pub fn table(timings: &[Timing]) -> String {
     let cpu = timings.iter().all(|t| t.cpu.is_some());
+    let faults = timings.iter().all(|t| t.faults.is_some());
     let mut out = if cpu {
-        String::from("fleets     phases   CPU/phase     per fleet   growth                      wall/phase\n")
+        String::from(
+            "fleets     phases   CPU/phase     per fleet   growth                      wall/phase",
+        )
     } else {
-        String::from("fleets     phases   median/phase   per fleet   growth\n")
+        String::from("fleets     phases   median/phase   per fleet   growth")
     };
+    if faults {
+        out += "  faults/phase";
+    }
+    out.push('\n');
     let mut previous: Option<&Timing> = None;
     for t in timings {
         let time = t.best();
@@ -147,6 +197,9 @@ pub fn table(timings: &[Timing]) -> String {
         );
         if cpu {
             out += &format!(" {:>8.3} ms", t.median.as_secs_f64() * 1e3);
+        }
+        if let (true, Some(n)) = (faults, t.faults) {
+            out += &format!(" {n:>13}");
         }
         out = out.trim_end().to_string();
         out.push('\n');
