@@ -121,6 +121,59 @@ pub fn owing(state: &State) -> Vec<PowerId> {
         .collect()
 }
 
+/// The systems a line names by name (not by coordinate), each as its name on the board
+/// and its sector's label: `Terminus - B2` gives `("Terminus", "A1")`.
+fn named_systems(
+    board: &board::Board,
+    line: &Result<syntax::Syntax, String>,
+) -> Vec<(String, String)> {
+    use syntax::Syntax;
+    let words: Vec<&str> = match line {
+        Ok(Syntax::Hold { fleet }) | Ok(Syntax::Disband { fleet }) => vec![*fleet],
+        Ok(Syntax::Move { fleet, to }) | Ok(Syntax::Retreat { fleet, to }) => vec![*fleet, *to],
+        Ok(Syntax::Support { fleet, target }) => {
+            let mut w = vec![*fleet];
+            w.extend(target.iter().flat_map(|&(from, to)| [from, to]));
+            w
+        }
+        Ok(Syntax::Place { system, at }) => system.iter().copied().chain([*at]).collect(),
+        Err(_) => Vec::new(),
+    };
+    let mut names: Vec<(String, String)> = Vec::new();
+    for word in words {
+        if board::parse_coordinate(word).is_some() {
+            continue;
+        }
+        if let Some(id) = board.system_by_name(word) {
+            let system = board.system(id);
+            let pair = (system.name.clone(), board.name(system.at));
+            if !names.contains(&pair) {
+                names.push(pair);
+            }
+        }
+    }
+    names
+}
+
+/// An accepted order in canonical form with each system the player named by name shown
+/// by name and sector: `A1 - B2` written as `Terminus - B2` reads `Terminus (A1) - B2`,
+/// `PLACE A1` written as `PLACE Terminus` reads `PLACE Terminus (A1)`.
+fn echo_names(order: &str, names: &[(String, String)]) -> String {
+    order
+        .split(' ')
+        .map(|word| {
+            match names
+                .iter()
+                .find(|(name, label)| word == label || word == name)
+            {
+                Some((name, label)) => format!("{name} ({label})"),
+                None => word.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The rule set as the judge sees it.
 pub struct FoundationEmpire;
 
@@ -158,9 +211,14 @@ impl RuleSet for FoundationEmpire {
             .filter(|r| r.power == power && r.line.is_some())
             .collect();
         written.sort_by_key(|r| (r.line, r.outcome != Outcome::Invalid));
+        // The systems each line named by name, to echo beside their sectors.
+        let named: BTreeMap<u32, Vec<(String, String)>> = syntax::lines(text)
+            .map(|l| (l.written.number, named_systems(&state.board, &l.syntax)))
+            .filter(|(_, names)| !names.is_empty())
+            .collect();
         let mut checks = Vec::new();
         for r in written {
-            let order = r.order_text(&state.board);
+            let mut order = r.order_text(&state.board);
             let unreadable = matches!(
                 &r.detail,
                 outcome::Detail::Invalid(why) if matches!(**why, Invalid::Unparseable(_))
@@ -174,7 +232,12 @@ impl RuleSet for FoundationEmpire {
                     line: order,
                     reason: r.detail_text(&state.board),
                 },
-                _ => LineCheck::Accepted { order },
+                _ => {
+                    if let Some(names) = r.line.and_then(|n| named.get(&n)) {
+                        order = echo_names(&order, names);
+                    }
+                    LineCheck::Accepted { order }
+                }
             });
         }
         checks

@@ -62,11 +62,33 @@ pub fn board_text(state: &State) -> String {
         out.push('\n');
         out += &rule;
     }
-    let legend: Vec<String> = b
-        .powers()
-        .map(|(_, p)| format!("{} {}", p.tag, p.name))
+    out += &legend(state);
+    out
+}
+
+/// What the board's marks mean, under it: the system line, the fleet line (with the
+/// occupation count of R8.2) and the tag of every power in play.
+fn legend(state: &State) -> String {
+    let b = &state.board;
+    let powers = state.powers_in_play();
+    let tag = powers.first().map_or("F", |&p| b.power(p).tag.as_str());
+    let needed = state.options.occupation_turns;
+    let wrap = |text: String| crate::report::wrap(text, 72, 6) + "\n";
+    let mut out = wrap(
+        "    Upper line: a system (its name's first three letters) and its owner; . owned \
+         by nobody."
+            .to_string(),
+    );
+    out += &wrap(format!(
+        "    Lower line: [{tag}] a fleet of {tag}; [{tag}] 1/{needed} a fleet on a system \
+         {tag} does not own, 1 turn stayed of the {needed} that take it (R8.2)."
+    ));
+    let names: Vec<String> = powers
+        .iter()
+        .map(|&p| format!("{} {}", b.power(p).tag, b.power(p).name))
         .collect();
-    out += &format!("    {}\n", legend.join(", "));
+    out += &crate::report::wrap(format!("    {}", names.join(", ")), 72, 4);
+    out.push('\n');
     out
 }
 
