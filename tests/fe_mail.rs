@@ -108,9 +108,9 @@ fn receipt_echoes_systems_named_in_supports_retreats_and_placements() {
     assert_eq!(accepted(placement, "PLACE D5"), ["PLACE Rossem D5"]);
 }
 
-/// The board's legend names every mark the board uses: the system line (first letters
-/// and owner tag, `.` for no owner), the fleet line (`[F]`, and `1/4` for a fleet
-/// occupying a system, R8.2), and the tag of every power in play; within 72 columns.
+/// The board's legend names every mark the board uses: a system (first letters and
+/// owner tag, `.` for no owner), a fleet (`[F]`), a fleet occupying a system (`1/4`,
+/// R8.2), and the tag of every power in play; within 72 columns.
 #[test]
 fn board_legend_explains_every_mark() {
     let scenario = "rules = \"foundation-empire\"\nphase = \"movement\"\nturn = 3\n\
@@ -127,15 +127,15 @@ fn board_legend_explains_every_mark() {
     assert!(board.contains("|[F] 1/4|"), "{board}");
     assert!(board.contains("|[I] 2/4|"), "{board}");
     // ... and the legend under it says what each means.
-    let legend = board[board.rfind('+').unwrap()..].replace("\n      ", " ");
-    for words in [
-        "a system (its name's first three letters) and its owner",
-        "; . owned by nobody",
-        "[F] a fleet of F",
-        "[F] 1/4 a fleet on a system F does not own, 1 turn stayed of the 4 that take it",
-        "F The Foundation, I The Imperium, U The Union of Worlds, T Tazenda",
+    let legend = &board[board.rfind('+').unwrap()..];
+    for line in [
+        "    Ter F    a system (first letters of its name) and its owner\n",
+        "    Ter .    a system owned by nobody\n",
+        "    [F]      a fleet of F\n",
+        "    [F] 1/4  a fleet occupying: 1 turn of the 4 that take a system\n",
+        "    F The Foundation, I The Imperium, U The Union of Worlds, T Tazenda\n",
     ] {
-        assert!(legend.contains(words), "{words:?} in\n{legend}");
+        assert!(legend.contains(line), "{line:?} in\n{legend}");
     }
     assert!(board.lines().all(|l| l.chars().count() <= 72), "{board}");
     // A solo game's legend names only the two powers in play.
@@ -167,7 +167,7 @@ fn board_reply_carries_the_legend() {
         .find(|m| m.subject.contains("Board"))
         .expect("a BOARD reply");
     assert!(board.body.contains("owned by nobody"), "{}", board.body);
-    assert!(board.body.contains("that take it (R8.2)"), "{}", board.body);
+    assert!(board.body.contains("that take a system"), "{}", board.body);
     assert!(
         board.body.contains("F The Foundation, I The Imperium"),
         "{}",

@@ -371,7 +371,7 @@ fn rule_set_checks_a_submission_line_by_line() {
         checks,
         [
             LineCheck::Accepted {
-                order: "B2 - C3".into()
+                order: "Smyrno (B2) - C3".into()
             },
             LineCheck::Refused {
                 line: "A1 - A3".into(),

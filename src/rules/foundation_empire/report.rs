@@ -66,23 +66,34 @@ pub fn board_text(state: &State) -> String {
     out
 }
 
-/// What the board's marks mean, under it: the system line, the fleet line (with the
-/// occupation count of R8.2) and the tag of every power in play.
+/// What the board's marks mean, under it, one mark a line: a system with its owner
+/// and with none, a fleet, a fleet occupying a system (R8.2); then the tag of every
+/// power in play.
 fn legend(state: &State) -> String {
     let b = &state.board;
     let powers = state.powers_in_play();
     let tag = powers.first().map_or("F", |&p| b.power(p).tag.as_str());
+    let system: String = b
+        .systems()
+        .next()
+        .map_or("Ter".into(), |(_, s)| s.name.chars().take(3).collect());
     let needed = state.options.occupation_turns;
-    let wrap = |text: String| crate::report::wrap(text, 72, 6) + "\n";
-    let mut out = wrap(
-        "    Upper line: a system (its name's first three letters) and its owner; . owned \
-         by nobody."
-            .to_string(),
-    );
-    out += &wrap(format!(
-        "    Lower line: [{tag}] a fleet of {tag}; [{tag}] 1/{needed} a fleet on a system \
-         {tag} does not own, 1 turn stayed of the {needed} that take it (R8.2)."
-    ));
+    let mut out = String::new();
+    for (mark, meaning) in [
+        (
+            format!("{system} {tag}"),
+            "a system (first letters of its name) and its owner".to_string(),
+        ),
+        (format!("{system} ."), "a system owned by nobody".into()),
+        (format!("[{tag}]"), format!("a fleet of {tag}")),
+        (
+            format!("[{tag}] 1/{needed}"),
+            format!("a fleet occupying: 1 turn of the {needed} that take a system"),
+        ),
+    ] {
+        out += &crate::report::wrap(format!("    {mark:<8} {meaning}"), 72, 13);
+        out.push('\n');
+    }
     let names: Vec<String> = powers
         .iter()
         .map(|&p| format!("{} {}", b.power(p).tag, b.power(p).name))
