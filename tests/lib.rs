@@ -25,6 +25,7 @@ mod diplomacy;
 mod diplomacy_datc;
 mod diplomacy_properties;
 mod diplomacy_rules;
+mod fe_mail;
 mod first_hour;
 mod godsfire;
 mod godsfire_cases;
