@@ -8,7 +8,8 @@ use super::state::{Options, State};
 
 /// The standard scenario at its first interphase, and four powers' orders.
 pub fn standard_interphase(seed: u64) -> (State, BTreeMap<String, String>) {
-    let state = standard(seed, Options::default());
+    let mut state = standard(seed, Options::default());
+    state.phase = super::state::Phase::Interphase;
     let mut orders = BTreeMap::new();
     let homes: Vec<String> = state.powers.iter().map(|p| p.ng.clone()).collect();
     for (k, p) in state.powers.iter().enumerate() {

@@ -4,10 +4,10 @@
 use std::collections::HashMap;
 
 use super::check::{order_text, Checked, Step};
+use super::dice::PhaseDice as Dice;
 use super::map::{Economy, RegionAt};
 use super::outcome::{Event, Log, Outcome};
 use super::state::{Index, State};
-use crate::dice::Dice;
 
 /// A taken order: whose, where its result goes, what it says.
 pub struct Entry {
