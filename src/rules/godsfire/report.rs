@@ -69,8 +69,14 @@ pub fn board_text(state: &State) -> String {
             }
             let _ = writeln!(
                 out,
-                "  {} at {}, bank {}",
-                system.name, system.at, system.bank
+                "  {} at {}, bank {}{}",
+                system.name,
+                system.at,
+                system.bank,
+                match system.garrison {
+                    Some(g) if system.owner == NEUTRAL => format!(", garrison {}", units_text(g)),
+                    _ => String::new(),
+                }
             );
             for at in state.system_regions(s) {
                 let id = state.region_name(at);
@@ -101,19 +107,25 @@ pub fn board_text(state: &State) -> String {
                 );
             }
         }
-    }
-    let units: Vec<String> = state
-        .stacks
-        .iter()
-        .filter(|s| s.units.total() > 0)
-        .map(|s| format!("{} at {}: {}", s.power, s.at, units_text(s.units)))
-        .collect();
-    if !units.is_empty() {
-        out += "\nUnits:\n";
-        for u in units {
-            let _ = writeln!(out, "  {u}");
+        // G2.1: the power's stacks, place by place.
+        let stacks: Vec<String> = state
+            .stacks
+            .iter()
+            .filter(|k| k.power == owner && k.units.total() > 0)
+            .map(|k| format!("    {:<14} {}", k.at, units_text(k.units)))
+            .collect();
+        if !stacks.is_empty() {
+            let _ = writeln!(
+                out,
+                "  {} units:",
+                if owner == NEUTRAL { "neutral" } else { "its" }
+            );
+            for line in stacks {
+                let _ = writeln!(out, "{line}");
+            }
         }
     }
+    map_text(state, &mut out);
     if !state.transit.is_empty() {
         out += "\nMoney in transit:\n";
         for t in &state.transit {
@@ -137,6 +149,86 @@ pub fn board_text(state: &State) -> String {
         }
     }
     out
+}
+
+/// A small map of the board, when it fits in 78 columns: `*` a system's cell, `~`
+/// nebula, `.` open space, each followed by who has units there (a power's initial,
+/// `n` the neutrals, `+` several).
+fn map_text(state: &State, out: &mut String) {
+    let width = usize::from(state.map.width);
+    if width * 3 + 4 > 78 || state.map.height > 40 {
+        return;
+    }
+    let initials: Vec<char> = state
+        .powers
+        .iter()
+        .map(|p| p.id.chars().next().unwrap_or('?').to_ascii_uppercase())
+        .collect();
+    let unique = initials
+        .iter()
+        .enumerate()
+        .all(|(k, c)| !initials[..k].contains(c) && *c != 'N');
+    let mark = |k: usize| -> char {
+        if unique {
+            initials[k]
+        } else {
+            char::from_digit((k + 1) as u32 % 36, 36).unwrap_or('?')
+        }
+    };
+    let mut who: std::collections::HashMap<String, Option<char>> = std::collections::HashMap::new();
+    for k in state.stacks.iter().filter(|k| k.units.total() > 0) {
+        let Some(cell) = super::map::Cell::parse(&k.at) else {
+            continue;
+        };
+        let c = match state.power_index(&k.power) {
+            Some(p) => mark(p),
+            None => 'n',
+        };
+        let entry = who.entry(cell.to_string()).or_insert(Some(c));
+        if *entry != Some(c) {
+            *entry = None;
+        }
+    }
+    out.push_str("\nMap (* system, ~ nebula; who has units there):\n    ");
+    for col in 0..width {
+        let _ = write!(out, " {} ", (b'A' + col as u8) as char);
+    }
+    out.push('\n');
+    for row in 1..=state.map.height {
+        let _ = write!(out, "{row:>3} ");
+        for col in 0..width {
+            let cell = super::map::Cell {
+                col: col as u8,
+                row,
+            };
+            let ground = if state.systems.iter().any(|s| s.at == cell) {
+                '*'
+            } else if state.map.nebula.contains(&cell) {
+                '~'
+            } else {
+                '.'
+            };
+            let units = match who.get(&cell.to_string()) {
+                None => ' ',
+                Some(Some(c)) => *c,
+                Some(None) => '+',
+            };
+            let _ = write!(out, " {ground}{units}");
+        }
+        // No trailing spaces.
+        while out.ends_with(' ') {
+            out.pop();
+        }
+        out.push('\n');
+    }
+    let legend: Vec<String> = state
+        .powers
+        .iter()
+        .enumerate()
+        .map(|(k, p)| format!("{} {}", mark(k), p.id))
+        .chain(["n neutral".to_string()])
+        .collect();
+    let _ = writeln!(out, "    {}", legend.join(", "));
 }
 
 pub use crate::rules::{ResultLine, ResultsView};

@@ -72,7 +72,7 @@ pub fn odds(attack: Strength, defence: Strength) -> Option<usize> {
             return Some(5);
         }
         let n = a.div_ceil(d).min(4);
-        Some(2 + n as usize)
+        Some(1 + n as usize)
     } else if d >= 4 * a {
         None
     } else {
