@@ -33,6 +33,9 @@ struct Combat {
     target: Place,
     /// The ATTACK orders: entry, power, place.
     orders: Vec<(usize, Side, Place)>,
+    /// ATTACK orders of powers hostile to the first attacker: they do not join its
+    /// attack (their units at the target defend).
+    refused: Vec<usize>,
     attackers: Vec<Group>,
     defenders: Vec<Group>,
     attack: Strength,
@@ -73,6 +76,7 @@ pub fn run(run: &mut Run, mut pos: Position) {
             combats.push(Combat {
                 target,
                 orders: Vec::new(),
+                refused: Vec::new(),
                 attackers: Vec::new(),
                 defenders: Vec::new(),
                 attack: Strength(0),
@@ -85,7 +89,12 @@ pub fn run(run: &mut Run, mut pos: Position) {
             });
             combats.len() - 1
         });
-        combats[k].orders.push((e, run.entries[e].power, from));
+        let power = run.entries[e].power;
+        let c = &mut combats[k];
+        match c.orders.first() {
+            Some(&(_, lead, _)) if pos.sides.hostile(lead, power) => c.refused.push(e),
+            _ => c.orders.push((e, power, from)),
+        }
     }
     // (1) Units taking part, strengths and odds, all from the start of the phase.
     for c in &mut combats {
@@ -117,7 +126,7 @@ pub fn run(run: &mut Run, mut pos: Position) {
     }
     let attacked = attacked_neutral_systems(&pos, &combats);
     for (k, c) in combats.iter().enumerate() {
-        settle_orders(run, k, c);
+        settle_orders(run, &pos, k, c);
         war.combats.push(report(run, &pos, c));
     }
     pos.write(&mut run.state);
@@ -528,8 +537,19 @@ fn attacked_neutral_systems(pos: &Position, combats: &[Combat]) -> BTreeSet<usiz
     out
 }
 
-fn settle_orders(run: &mut Run, k: usize, c: &Combat) {
+fn settle_orders(run: &mut Run, pos: &Position, k: usize, c: &Combat) {
     let target = run.state.place_name(c.target);
+    let lead = pos.sides.id(c.orders[0].1).to_string();
+    for &e in &c.refused {
+        run.failed(
+            e,
+            format!(
+                "combat {} at {target} is {lead}'s attack, and you are at war with {lead}: \
+                 your units there defend",
+                k + 1
+            ),
+        );
+    }
     for &(e, _, _) in &c.orders {
         match (c.column, c.roll, c.result) {
             (Some(column), Some(roll), Some(result)) => run.done(
