@@ -118,6 +118,7 @@ pub fn run(run: &mut Run, mut pos: Position) {
             stopped: Vec::new(),
         });
     }
+    // S-1 results: the stance, the mover's power, the transit attack's report.
     let mut s1 = Vec::new();
     for mover in &mut movers {
         walk(
@@ -136,7 +137,7 @@ pub fn run(run: &mut Run, mut pos: Position) {
         pos.board.add(m.place(), m.power, m.units);
     }
     let destroyed = report_moves(run, &pos, &movers, &mut war);
-    losses_of_interceptors(run, &mut pos, &mut stances, &s1, &picks);
+    losses_of_interceptors(run, &mut pos, &mut stances, &s1, &picks, &mut war);
     retreat_blockers(run, &mut pos, &stances, &mut war);
     settle_stances(run, &stances);
     disband(run, &mut pos, &mut war);
@@ -223,7 +224,7 @@ fn walk(
     by_cell: &HashMap<Cell, Vec<usize>>,
     picks: &[[UnitType; 3]],
     war: &mut WarLog,
-    s1: &mut Vec<(usize, Side)>,
+    s1: &mut Vec<(usize, Side, usize)>,
 ) {
     for k in 0..mover.path.len() {
         mover.step = k + 1;
@@ -289,7 +290,7 @@ fn transit_attack(
     mover: &mut Mover,
     picks: &[[UnitType; 3]],
     war: &mut WarLog,
-    s1: &mut Vec<(usize, Side)>,
+    s1: &mut Vec<(usize, Side, usize)>,
 ) -> bool {
     let cell = stance.cell;
     let ground = pos.geo.ground(Place::Cell(cell));
@@ -342,7 +343,7 @@ fn transit_attack(
             }
             TransitResult::Ne => "no effect".to_string(),
             TransitResult::S1 => {
-                s1.push((index, mover.power));
+                s1.push((index, mover.power, war.transit_attacks.len()));
                 format!("{me}'s stack at {cell} will lose a unit picked by {them}")
             }
         };
@@ -366,6 +367,7 @@ fn transit_attack(
         from,
         attack,
         rolls,
+        interceptor_lost: Units::default(),
     });
     stopped
 }
@@ -526,10 +528,11 @@ fn losses_of_interceptors(
     run: &mut Run,
     pos: &mut Position,
     stances: &mut [Stance],
-    s1: &[(usize, Side)],
+    s1: &[(usize, Side, usize)],
     picks: &[[UnitType; 3]],
+    war: &mut WarLog,
 ) {
-    for &(s, mover) in s1 {
+    for &(s, mover, report) in s1 {
         let stance = &mut stances[s];
         let Some(kind) = in_order(stance.units, picks[mover]).next() else {
             continue;
@@ -537,6 +540,7 @@ fn losses_of_interceptors(
         let one = Units::of(kind, 1);
         stance.units.sub(one);
         pos.board.sub(Place::Cell(stance.cell), stance.power, one);
+        war.transit_attacks[report].interceptor_lost.add(one);
         let text = format!(
             "{}'s intercepting stack at {} loses 1 {} (S-1, picked by {})",
             pos.sides.id(stance.power),
@@ -595,6 +599,11 @@ fn retreat_blockers(run: &mut Run, pos: &mut Position, stances: &[Stance], war: 
                 })
                 .collect(),
             retreat: to.map(|c| c.to_string()),
+            lost: if to.is_none() {
+                s.units
+            } else {
+                Units::default()
+            },
         });
     }
 }

@@ -138,6 +138,9 @@ pub struct TransitReport {
     pub from: String,
     pub attack: Strength,
     pub rolls: Vec<TransitRoll>,
+    /// Beyond the spec: the interceptor's units lost at the end of the phase to this
+    /// attack's S-1 results (G4.7 (2)).
+    pub interceptor_lost: Units,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -156,6 +159,9 @@ pub struct BlockReport {
     pub power: String,
     pub stopped: Vec<Stopped>,
     pub retreat: Option<String>,
+    /// Beyond the spec: the blocking stack's units, eliminated when it had no cell to
+    /// retreat to.
+    pub lost: Units,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -216,6 +216,9 @@ fn build(file: ScenarioFile) -> Result<State, String> {
         {
             return Err(format!("two systems are named {}", s.name));
         }
+        if let Some(x) = systems.iter().find(|x: &&System| x.at == s.at) {
+            return Err(format!("{} and {} are both at {}", x.name, s.name, s.at));
+        }
         if !(1..=3).contains(&s.planets.len()) {
             return Err(format!(
                 "{} has {} planets (1 to 3, G1.2)",
