@@ -544,3 +544,62 @@ fn the_benchmark_interphase_carries_out_its_orders() {
         log.results.len()
     );
 }
+
+/// The benchmark's movement and combat phases are real: 200 stacks moving through a
+/// line of stances, 50 combats made.
+#[test]
+fn the_benchmark_movement_and_combat_are_busy() {
+    let (state, orders) = gf::generate::standard_movement(7);
+    let (_, log) = gf::adjudicate(&state, &orders, 7);
+    let war = log.war.as_ref().unwrap();
+    let invalid: Vec<_> = log
+        .results
+        .iter()
+        .filter(|r| r.outcome == gf::outcome::Outcome::Invalid)
+        .collect();
+    assert!(invalid.is_empty(), "{invalid:?}");
+    assert_eq!(war.moves.len(), 200);
+    assert!(
+        war.transit_attacks.len() >= 5,
+        "{}",
+        war.transit_attacks.len()
+    );
+    assert!(!war.blocks.is_empty());
+    let (state, orders) = gf::generate::standard_combat(7);
+    let (_, log) = gf::adjudicate(&state, &orders, 7);
+    let war = log.war.as_ref().unwrap();
+    assert_eq!(war.combats.len(), 50);
+    assert!(war.combats.iter().all(|c| c.roll.is_some()));
+    eprintln!(
+        "moves {}, transit attacks {}, blocks {}",
+        200,
+        log.results.len(),
+        war.combats.len()
+    );
+}
+
+/// The example mail the judge offers (welcome mails, HELP) is read without a refusal in
+/// the movement, combat and interphase of a game.
+#[test]
+fn g4_1_example_orders_are_accepted_in_every_phase() {
+    use pbem::rules::game::Play;
+    let (combat, _) = gf::generate::standard_combat(1);
+    let mut interphase = standard(1, Options::default());
+    interphase.phase = Phase::Interphase;
+    for s in [standard(1, Options::default()), combat, interphase] {
+        for p in &s.powers {
+            let text = s.example_orders(&p.id);
+            assert!(!text.is_empty(), "{:?} {}", s.phase, p.id);
+            for check in s.check(&p.id, &text) {
+                assert!(
+                    matches!(check, pbem::rules::LineCheck::Accepted { .. }),
+                    "{:?} {}: {check:?} in\n{text}",
+                    s.phase,
+                    p.id
+                );
+            }
+        }
+    }
+    let (combat, _) = gf::generate::standard_combat(1);
+    assert!(combat.example_orders("red").contains("ATTACK"));
+}

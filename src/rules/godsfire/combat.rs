@@ -389,11 +389,12 @@ fn losses(run: &mut Run, pos: &mut Position, k: usize, c: &mut Combat, picks: &[
     for &(side, place, units) in &lost {
         let text = match count {
             None => format!(
-                "combat {}: {}'s {} at {} are eliminated ({result})",
+                "combat {}: {}'s {} at {} {} eliminated ({result})",
                 k + 1,
                 pos.sides.id(side),
                 units_text(units),
-                run.state.place_name(place)
+                run.state.place_name(place),
+                if units.total() == 1 { "is" } else { "are" }
             ),
             Some(_) => format!(
                 "combat {}: {} loses {} at {} ({result}, picked by {})",
@@ -488,9 +489,14 @@ fn retreats(
             Some(p) => {
                 pos.board.add(p, g.side, units);
                 let text = format!(
-                    "combat {}: {id}'s {} at {from} retreat to {}",
+                    "combat {}: {id}'s {} at {from} {} to {}",
                     k + 1,
                     units_text(units),
+                    if units.total() == 1 {
+                        "retreats"
+                    } else {
+                        "retreat"
+                    },
                     run.state.place_name(p)
                 );
                 run.event(Event::new("G5.7", text).power(&id));
@@ -498,10 +504,14 @@ fn retreats(
             None => {
                 c.losses.push((g.side, g.place, units));
                 let text = format!(
-                    "combat {}: {id}'s {} at {from} have no place to retreat to and are \
-                     eliminated",
+                    "combat {}: {id}'s {} at {from} {}",
                     k + 1,
-                    units_text(units)
+                    units_text(units),
+                    if units.total() == 1 {
+                        "has no place to retreat to and is eliminated"
+                    } else {
+                        "have no place to retreat to and are eliminated"
+                    }
                 );
                 run.event(Event::new("G5.7", text).power(&id));
             }

@@ -271,20 +271,76 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
 /// An example orders mail body for `power` in the current phase, from the position
 /// itself (welcome mails and HELP).
 pub fn example_orders(state: &State, power: &str) -> String {
+    use super::place::{Place, Position};
     use super::state::Phase;
-    let own: Vec<String> = state
-        .regions()
-        .filter(|&at| state.owner(at) == power)
-        .take(2)
-        .map(|at| state.region_name(at))
-        .collect();
-    let Some(first) = own.first() else {
+    let pos = Position::new(state);
+    let Some(me) = state.power_index(power) else {
         return String::new();
     };
+    let mine: Vec<(Place, super::map::Units)> = pos
+        .board
+        .iter()
+        .filter(|&(_, side, u)| side == me && !u.is_empty())
+        .map(|(p, _, u)| (p, u))
+        .collect();
     match state.phase {
-        Phase::Defence => format!("COUNTER {first}"),
+        Phase::Movement => {
+            let mut lines = Vec::new();
+            for &(place, units) in &mine {
+                let Place::Cell(c) = place else { continue };
+                let Some(kind) = super::map::UnitType::ALL
+                    .into_iter()
+                    .find(|&k| units.get(k) > 0)
+                else {
+                    continue;
+                };
+                let free = pos
+                    .geo
+                    .neighbours(c)
+                    .into_iter()
+                    .find(|&n| !pos.geo.nebula(n) && !pos.hostile_at(Place::Cell(n), me));
+                if let Some(n) = free {
+                    lines.push(format!("{c} 1{} -> {n}", kind.name()));
+                    if units.total() > 1 {
+                        lines.push(format!("{c} INTERCEPT"));
+                    }
+                    break;
+                }
+            }
+            lines.push("LOSSES AG SQD PDF".into());
+            lines.join("\n")
+        }
+        Phase::Combat => {
+            let attack = mine.iter().find_map(|&(place, units)| {
+                pos.contact_places(place)
+                    .find(|&t| {
+                        pos.hostile_at(t, me)
+                            && !super::check::can_attack(&pos, units, place, t).is_empty()
+                            && (t == place || pos.geo.adjacent(place, t))
+                            && !matches!((place, t), (Place::Region(a), Place::Region(b)) if a != b)
+                    })
+                    .map(|t| format!("{} ATTACK {}", state.place_name(place), state.place_name(t)))
+            });
+            let mut lines: Vec<String> = attack.into_iter().collect();
+            lines.push("LOSSES AG SQD PDF".into());
+            lines.join("\n")
+        }
+        Phase::Defence => state
+            .regions()
+            .find(|&at| state.owner(at) == power)
+            .map(|at| format!("COUNTER {}", state.region_name(at)))
+            .unwrap_or_default(),
         Phase::Over => String::new(),
-        _ => {
+        Phase::Interphase => {
+            let own: Vec<String> = state
+                .regions()
+                .filter(|&at| state.owner(at) == power)
+                .take(2)
+                .map(|at| state.region_name(at))
+                .collect();
+            let Some(first) = own.first() else {
+                return String::new();
+            };
             let mut lines = vec![format!("LOYALTY {first} 1")];
             if let Some(second) = own.get(1) {
                 lines.push(format!("ECON {second}"));
