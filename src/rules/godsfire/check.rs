@@ -3,11 +3,10 @@
 //! order belongs to); what can (money, allegiance) is decided when the order is
 //! carried out, and reported as a failure.
 
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use super::map::{Cell, Economy, Party, RegionAt, UnitType, Units};
-use super::place::{Place as Where, Position};
+use super::place::{FastMap, FastSet, Place as Where, Position};
 use super::state::{Phase, State};
 use super::strength::{self, Target};
 use super::syntax::{self, Order, PartyCost, Place, SyntaxError};
@@ -241,12 +240,12 @@ impl fmt::Display for Invalid {
 #[derive(Default)]
 pub struct Context {
     /// Units set out by valid move orders, by place.
-    pub moved: HashMap<Where, Units>,
+    pub moved: FastMap<Where, Units>,
     ng: bool,
     losses: bool,
-    stances: HashSet<Cell>,
-    attacks: HashSet<Where>,
-    retreats: HashSet<Where>,
+    stances: FastSet<Cell>,
+    attacks: FastSet<Where>,
+    retreats: FastSet<Where>,
 }
 
 /// Reads one line for `power` (an index into `state.powers`).
@@ -273,12 +272,14 @@ pub fn check_line(
     }
 }
 
-/// Marks a move's units as taken (after it was found valid).
 impl Context {
+    /// Marks a move's units as taken (after it was found valid).
     pub fn take(&mut self, from: Where, units: Units) {
         self.moved.entry(from).or_default().add(units);
     }
 
+    /// Takes an order that may be given once (a phase, a stack, a cell), or says why
+    /// not.
     pub fn once(&mut self, what: Once) -> Result<(), Invalid> {
         let fresh = match what {
             Once::Ng => !std::mem::replace(&mut self.ng, true),
@@ -310,7 +311,7 @@ pub enum Once {
     Retreat(Where),
 }
 
-/// The attack of units on a target, by where they stand (for [`super::orders`]).
+/// The units that can attack a target from where they stand (G5.1–G5.2).
 pub fn can_attack(pos: &Position, units: Units, from: Where, target: Where) -> Units {
     let t = match target {
         Where::Cell(_) => Target::Cell,
@@ -467,18 +468,21 @@ pub fn order_text(state: &State, order: &Checked) -> String {
             written,
             path,
         } => {
-            let mut text = state.place_name(*from);
+            let mut text = String::with_capacity(16 + 6 * path.len());
+            state.push_place(&mut text, *from);
             if *written {
                 for k in UnitType::ALL {
                     if units.get(k) > 0 {
-                        text += &format!(" {}{}", units.get(k), k.name());
+                        text.push(' ');
+                        super::defence::push_number(&mut text, units.get(k));
+                        text.push_str(k.name());
                     }
                 }
             }
-            text += " ->";
+            text.push_str(" ->");
             for p in path {
                 text.push(' ');
-                text += &state.place_name(*p);
+                state.push_place(&mut text, *p);
             }
             text
         }

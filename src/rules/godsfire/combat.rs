@@ -4,7 +4,7 @@
 //! retreats combat by combat; then conquests, neutral garrisons and powers out
 //! ([`super::conquest`]).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use super::check::{Checked, Step};
 use super::conquest;
@@ -12,7 +12,7 @@ use super::defence::units_text;
 use super::map::{UnitType, Units};
 use super::movement::picks;
 use super::outcome::{CombatReport, Event, PlacedUnits, RetreatReport, Taking, WarLog};
-use super::place::{Place, Position, Side};
+use super::place::{FastMap as HashMap, Place, Position, Side};
 use super::run::Run;
 use super::state::Phase;
 use super::strength::{able, attack_of, defence_of, Strength, Target};
@@ -60,14 +60,14 @@ impl Combat {
 pub fn run(run: &mut Run, mut pos: Position) {
     let mut war = WarLog::default();
     let picks = picks(run, pos.sides.ids.len());
-    let mut retreat_orders: HashMap<(Side, Place), (Place, usize)> = HashMap::new();
+    let mut retreat_orders: HashMap<(Side, Place), (Place, usize)> = HashMap::default();
     for e in run.step(Step::Retreat) {
         if let Checked::Retreat { from, to } = run.entries[e].order {
             retreat_orders.insert((run.entries[e].power, from), (to, e));
         }
     }
     let mut combats: Vec<Combat> = Vec::new();
-    let mut by_target: HashMap<Place, usize> = HashMap::new();
+    let mut by_target: HashMap<Place, usize> = HashMap::default();
     for e in run.step(Step::Attack) {
         let Checked::Attack { from, target } = run.entries[e].order else {
             continue;
@@ -130,9 +130,8 @@ pub fn run(run: &mut Run, mut pos: Position) {
         war.combats.push(report(run, &pos, c));
     }
     pos.write(&mut run.state);
-    conquest::end_steps(run, &attacked, &mut war);
+    conquest::end_steps(run, Some(&pos), &attacked, &mut war);
     run.state.phase = Phase::Interphase;
-    run.index = super::state::Index::new(&run.state);
     run.log.war = Some(war);
 }
 
@@ -212,7 +211,7 @@ fn take_part(pos: &Position, c: &mut Combat) {
 /// a power, until 12 take part.
 fn ground_limit(c: &mut Combat) {
     let mut total = 0u32;
-    let mut per_side: HashMap<Side, u32> = HashMap::new();
+    let mut per_side: HashMap<Side, u32> = HashMap::default();
     let mut cut = |g: &mut Group| {
         let used = per_side.entry(g.side).or_default();
         let mut room = (7 - (*used).min(7)).min(12 - total.min(12));
@@ -236,37 +235,50 @@ fn ground_limit(c: &mut Combat) {
     c.attackers.retain(|g| !g.units.is_empty());
 }
 
-fn side_text(run: &Run, pos: &Position, groups: &[Group]) -> String {
-    let parts: Vec<String> = groups
-        .iter()
-        .map(|g| {
-            format!(
-                "{} at {} {} ({})",
-                pos.sides.id(g.side),
-                run.state.place_name(g.place),
-                units_text(g.first),
-                g.strength
-            )
-        })
-        .collect();
-    if parts.is_empty() {
-        "nobody".into()
-    } else {
-        parts.join(" and ")
+/// `red at D5 2 SQD (4) and green at F5 1 SQD (2)`, written piece by piece (a combat
+/// phase writes many).
+fn side_text(run: &Run, pos: &Position, groups: &[Group], out: &mut String) {
+    if groups.is_empty() {
+        out.push_str("nobody");
+    }
+    for (k, g) in groups.iter().enumerate() {
+        if k > 0 {
+            out.push_str(" and ");
+        }
+        out.push_str(pos.sides.id(g.side));
+        out.push_str(" at ");
+        out.push_str(&run.state.place_name(g.place));
+        out.push(' ');
+        super::defence::push_units(out, g.first);
+        out.push_str(" (");
+        push_strength(out, g.strength);
+        out.push(')');
+    }
+}
+
+fn push_strength(out: &mut String, s: Strength) {
+    super::defence::push_number(out, s.halves() / 2);
+    if s.halves() % 2 == 1 {
+        out.push_str(".5");
     }
 }
 
 fn report_odds(run: &mut Run, pos: &Position, combats: &[Combat]) {
     for (k, c) in combats.iter().enumerate() {
         let target = run.state.place_name(c.target);
-        let head = format!(
-            "combat {} at {target}: {} against {}: {} to {}",
-            k + 1,
-            side_text(run, pos, &c.attackers),
-            side_text(run, pos, &c.defenders),
-            c.attack,
-            c.defence
-        );
+        let mut head = String::with_capacity(160);
+        head.push_str("combat ");
+        super::defence::push_number(&mut head, (k + 1) as u32);
+        head.push_str(" at ");
+        head.push_str(&target);
+        head.push_str(": ");
+        side_text(run, pos, &c.attackers, &mut head);
+        head.push_str(" against ");
+        side_text(run, pos, &c.defenders, &mut head);
+        head.push_str(": ");
+        push_strength(&mut head, c.attack);
+        head.push_str(" to ");
+        push_strength(&mut head, c.defence);
         match (c.column, c.roll, c.result) {
             (Some(column), Some(roll), Some(result)) => {
                 run.event(Event::new("G5.2", format!("{head}, odds {}", ODDS[column])));

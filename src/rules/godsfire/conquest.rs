@@ -11,8 +11,17 @@ use super::place::{Place, Position};
 use super::run::Run;
 use super::state::NEUTRAL;
 
-pub fn end_steps(run: &mut Run, attacked: &BTreeSet<usize>, war: &mut WarLog) {
-    conquests(run, war);
+/// The end steps; `pos` is the position as the state now holds it, if at hand.
+pub fn end_steps(
+    run: &mut Run,
+    pos: Option<&Position>,
+    attacked: &BTreeSet<usize>,
+    war: &mut WarLog,
+) {
+    match pos {
+        Some(pos) => conquests(run, pos, war),
+        None => conquests(run, &Position::new(&run.state), war),
+    }
     restore(run, attacked, war);
     super::end::eliminate(run);
 }
@@ -20,8 +29,7 @@ pub fn end_steps(run: &mut Run, attacked: &BTreeSet<usize>, war: &mut WarLog) {
 /// G5.5: a system passes to the one power with units in its cell and in one of its
 /// regions, and nobody else's (nor neutrals') there, if it is neutral or its owner is
 /// at war with that power. Systems in the game's order.
-fn conquests(run: &mut Run, war: &mut WarLog) {
-    let pos = Position::new(&run.state);
+fn conquests(run: &mut Run, pos: &Position, war: &mut WarLog) {
     for s in 0..run.state.systems.len() {
         let cell = Place::Cell(run.state.systems[s].at);
         let regions: Vec<Place> = pos.geo.regions(s).into_iter().map(Place::Region).collect();
@@ -129,14 +137,14 @@ fn restore(run: &mut Run, attacked: &BTreeSet<usize>, war: &mut WarLog) {
             continue;
         }
         let cell = run.state.systems[s].at.to_string();
-        let places: BTreeSet<String> = std::iter::once(cell.to_ascii_lowercase())
+        let places: Vec<String> = std::iter::once(cell.clone())
             .chain(
                 run.state
                     .system_regions(s)
-                    .map(|r| run.state.region_name(r).to_ascii_lowercase()),
+                    .map(|r| run.state.region_name(r)),
             )
             .collect();
-        let here = |at: &str| places.contains(&at.to_ascii_lowercase());
+        let here = |at: &str| places.iter().any(|p| p.eq_ignore_ascii_case(at));
         if run
             .state
             .stacks
@@ -151,11 +159,11 @@ fn restore(run: &mut Run, attacked: &BTreeSet<usize>, war: &mut WarLog) {
             .stacks
             .iter()
             .filter(|k| k.power == NEUTRAL && here(&k.at) && !k.units.is_empty())
-            .map(|k| (k.at.to_ascii_lowercase(), k.units))
+            .map(|k| (k.at.clone(), k.units))
             .collect();
         let as_garrison = match now.as_slice() {
             [] => garrison.is_empty(),
-            [(at, units)] => *at == cell.to_ascii_lowercase() && *units == garrison,
+            [(at, units)] => at.eq_ignore_ascii_case(&cell) && *units == garrison,
             _ => false,
         };
         if as_garrison {
@@ -167,6 +175,7 @@ fn restore(run: &mut Run, attacked: &BTreeSet<usize>, war: &mut WarLog) {
         if !garrison.is_empty() {
             run.state.add_units(NEUTRAL, &cell, garrison);
         }
+        run.restack = true;
         let name = run.state.systems[s].name.clone();
         run.event(
             Event::new(

@@ -69,6 +69,7 @@ pub fn put_out(run: &mut Run, p: usize, why: &str) {
     run.state.purchases.retain(|k| k.power != id);
     run.state.transit.retain(|k| k.power != id);
     run.index = super::state::Index::new(&run.state);
+    run.restack = true;
 }
 
 /// A system going neutral after the start (G7.6, G10.1): its garrison is 1 PDF, placed

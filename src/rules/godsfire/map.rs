@@ -31,6 +31,27 @@ impl Cell {
         })
     }
 
+    /// The cell's name, `D5` (as its `Display`, without the formatting machinery).
+    pub fn name(self) -> String {
+        let mut out = String::with_capacity(6);
+        out.push((b'A' + self.col) as char);
+        let mut digits = [0u8; 5];
+        let mut n = self.row;
+        let mut k = digits.len();
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[k..] {
+            out.push(d as char);
+        }
+        out
+    }
+
     /// Chebyshev distance: king moves on the grid (G1.1).
     pub fn distance(self, other: Cell) -> u32 {
         let dc = (i32::from(self.col) - i32::from(other.col)).unsigned_abs();

@@ -93,13 +93,17 @@ pub fn owing(state: &State) -> Vec<String> {
 /// The powers in play with a stack in contact with hostile units (G5.9), whatever the
 /// phase.
 pub fn owing_combat(state: &State) -> Vec<String> {
-    let pos = Position::new(state);
+    owing_combat_at(state, &Position::new(state))
+}
+
+/// [`owing_combat`] with the position at hand.
+pub fn owing_combat_at(state: &State, pos: &Position) -> Vec<String> {
+    let contacts = pos.contacts();
     state
         .powers
         .iter()
         .enumerate()
-        .filter(|(_, p)| !p.out)
-        .filter(|&(k, _)| pos.in_contact(k))
+        .filter(|(k, p)| !p.out && contacts[*k])
         .map(|(_, p)| p.id.clone())
         .collect()
 }
@@ -118,10 +122,15 @@ pub fn adjudicate_with_dice(
     pinned: &[u8],
 ) -> (State, Log) {
     let mut log = Log::default();
-    let mut next = state.clone();
-    if next.phase == Phase::Over {
-        return (next, log);
+    if state.phase == Phase::Over {
+        return (state.clone(), log);
     }
+    // Movement and combat work on the stacks by place ([`Position`]) and write them
+    // back whole: the stacks are not copied for them.
+    let mut next = match state.phase {
+        Phase::Movement | Phase::Combat => state.without_stacks(),
+        _ => state.clone(),
+    };
     if !next.setup_dice.is_empty() {
         log.event(Event::new(
             "G1.5",
@@ -146,8 +155,8 @@ pub fn adjudicate_with_dice(
         Phase::Defence => defence(&mut run),
         Phase::Over => {}
     }
-    if matches!(state.phase, Phase::Movement | Phase::Combat) {
-        // Stacks listed by power, then place, whatever the phase added or took.
+    if run.restack {
+        // Stacks listed by power, then place, whatever the end steps added or took.
         Position::new(&run.state).write(&mut run.state);
     }
     (run.state, run.log)
@@ -235,7 +244,10 @@ fn read(
     orders: &BTreeMap<String, String>,
     log: &mut Log,
 ) -> Vec<Entry> {
-    let owing = owing(state);
+    let owing = match state.phase {
+        Phase::Combat => owing_combat_at(state, pos),
+        _ => owing(state),
+    };
     let mut entries = Vec::new();
     for (power, text) in orders {
         let Some(p) = state.power_index(power) else {

@@ -6,14 +6,12 @@
 //! disbanded, powers whose NG was destroyed put out, and the combat phase's end steps
 //! if nobody owes it (G5.9).
 
-use std::collections::HashMap;
-
-use super::check::{order_text, Checked, Step};
+use super::check::{Checked, Step};
 use super::map::{Cell, UnitType, Units};
 use super::outcome::{
     BlockReport, Event, MoveReport, PlacedUnits, Stopped, TransitReport, TransitRoll, WarLog,
 };
-use super::place::{Place, Position, Side};
+use super::place::{FastMap, Place, Position, Side};
 use super::run::Run;
 use super::state::Phase;
 use super::strength::{able, attack_of, defence, Strength, Target};
@@ -75,6 +73,15 @@ struct Stance {
     stopped: Vec<(Side, Place)>,
 }
 
+/// Strings joined (reports write many; cheaper than the formatting machinery).
+fn cat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.push_str(p);
+    }
+    out
+}
+
 /// Each side's order of picks this phase (G5.6): its `LOSSES` order, or SQD, AG, PDF.
 pub fn picks(run: &mut Run, sides: usize) -> Vec<[UnitType; 3]> {
     let mut picks = vec![UnitType::ALL; sides];
@@ -97,10 +104,25 @@ fn in_order(units: Units, order: [UnitType; 3]) -> impl Iterator<Item = UnitType
 
 pub fn run(run: &mut Run, mut pos: Position) {
     let mut war = WarLog::default();
+    let anyone = run.state.powers.iter().enumerate().any(|(k, p)| {
+        !p.out
+            && (run.state.systems_owned(&p.id) >= 2
+                || pos
+                    .board
+                    .iter()
+                    .any(|(_, side, u)| side == k && !u.is_empty()))
+    });
+    if !anyone {
+        run.event(Event::new(
+            "G3",
+            "nobody owes the movement phase (no power has units or two systems): it is \
+             skipped, its end steps carried out",
+        ));
+    }
     let picks = picks(run, pos.sides.ids.len());
     let mut movers = set_out(run, &mut pos);
     let mut stances = Vec::new();
-    let mut by_cell: HashMap<Cell, Vec<usize>> = HashMap::new();
+    let mut by_cell: FastMap<Cell, Vec<usize>> = FastMap::default();
     for e in run.step(Step::Stance) {
         let Checked::Stance { at, block, to } = run.entries[e].order else {
             continue;
@@ -142,24 +164,30 @@ pub fn run(run: &mut Run, mut pos: Position) {
     settle_stances(run, &stances);
     disband(run, &mut pos, &mut war);
     pos.write(&mut run.state);
-    for p in destroyed {
-        end::put_out(
-            run,
-            p,
-            "has lost its National Government, destroyed while moving",
-        );
-    }
-    if super::owing_combat(&run.state).is_empty() {
+    let all_there = destroyed.is_empty();
+    let owed = if all_there {
+        super::owing_combat_at(&run.state, &pos)
+    } else {
+        for p in destroyed {
+            end::put_out(
+                run,
+                p,
+                "has lost its National Government, destroyed while moving",
+            );
+        }
+        super::owing_combat(&run.state)
+    };
+    if owed.is_empty() {
         run.event(Event::new(
             "G5.9",
             "the combat phase is skipped: no stack is in contact with hostile units",
         ));
-        conquest::end_steps(run, &Default::default(), &mut war);
+        let pos = all_there.then_some(&pos);
+        conquest::end_steps(run, pos, &Default::default(), &mut war);
         run.state.phase = Phase::Interphase;
     } else {
         run.state.phase = Phase::Combat;
     }
-    run.index = super::state::Index::new(&run.state);
     run.log.war = Some(war);
 }
 
@@ -221,7 +249,7 @@ fn walk(
     pos: &Position,
     mover: &mut Mover,
     stances: &mut [Stance],
-    by_cell: &HashMap<Cell, Vec<usize>>,
+    by_cell: &FastMap<Cell, Vec<usize>>,
     picks: &[[UnitType; 3]],
     war: &mut WarLog,
     s1: &mut Vec<(usize, Side, usize)>,
@@ -376,7 +404,7 @@ fn transit_attack(
 /// step back together one place along their paths, round after round.
 fn end_positions(run: &mut Run, pos: &Position, movers: &mut [Mover], stances: &[Stance]) {
     let sides = pos.sides.ids.len();
-    let mut ending: HashMap<Cell, Vec<u32>> = HashMap::new();
+    let mut ending: FastMap<Cell, Vec<u32>> = FastMap::default();
     for (place, side, units) in pos.board.iter() {
         if let Place::Cell(c) = place {
             ending.entry(c).or_insert_with(|| vec![0; sides])[side] += units.total();
@@ -425,12 +453,22 @@ fn end_positions(run: &mut Run, pos: &Position, movers: &mut [Mover], stances: &
             if let Place::Cell(b) = back {
                 ending.entry(b).or_insert_with(|| vec![0; sides])[m.power] += m.units.total();
             }
-            let text = format!(
-                "{}'s units from {} step back from {c} to {}: units hostile to them end in {c}",
-                pos.sides.id(m.power),
+            let (from, back, here) = (
                 run.state.place_name(m.from),
-                run.state.place_name(back)
+                run.state.place_name(back),
+                c.name(),
             );
+            let text = cat(&[
+                pos.sides.id(m.power),
+                "'s units from ",
+                &from,
+                " step back from ",
+                &here,
+                " to ",
+                &back,
+                ": units hostile to them end in ",
+                &here,
+            ]);
             run.event(Event::new("G4.6", text).power(pos.sides.id(m.power)));
         }
     }
@@ -458,12 +496,12 @@ fn report_moves(run: &mut Run, pos: &Position, movers: &[Mover], war: &mut WarLo
                         )
                     }
                     Fate::Stopped(c) => (
-                        Some(home),
+                        Some(home.clone()),
                         "stopped",
                         format!("the NG was stopped at {c} and stays at {seat}"),
                     ),
                     Fate::Blocked(c) => (
-                        Some(home),
+                        Some(home.clone()),
                         "blocked",
                         format!("the NG was blocked at {c} and stays at {seat}"),
                     ),
@@ -480,7 +518,12 @@ fn report_moves(run: &mut Run, pos: &Position, movers: &[Mover], war: &mut WarLo
             None => {
                 let at = here;
                 let mut detail = match m.fate {
-                    Fate::Arrived => format!("arrived at {at}"),
+                    Fate::Arrived => {
+                        let mut d = String::with_capacity(32);
+                        d.push_str("arrived at ");
+                        d.push_str(&at);
+                        d
+                    }
                     Fate::Stopped(c) => format!("stopped at {at} by a transit attack at {c}"),
                     Fate::Blocked(c) => format!("blocked at {c}"),
                     Fate::Eliminated(c) => format!("eliminated by a transit attack at {c}"),
@@ -493,10 +536,11 @@ fn report_moves(run: &mut Run, pos: &Position, movers: &[Mover], war: &mut WarLo
                 };
                 if let (Some(c), true) = (m.bounced, m.alive()) {
                     outcome = "bounced";
+                    let c = c.name();
                     detail = if m.fate == Fate::Arrived {
-                        format!("stepped back from {c} to {at}")
+                        cat(&["stepped back from ", &c, " to ", &at])
                     } else {
-                        format!("{detail}, then stepped back from {c} to {at}")
+                        cat(&[&detail, ", then stepped back from ", &c, " to ", &at])
                     };
                 }
                 let to = m.alive().then_some(at);
@@ -506,12 +550,12 @@ fn report_moves(run: &mut Run, pos: &Position, movers: &[Mover], war: &mut WarLo
         if !m.lost.is_empty() {
             detail += &format!("; lost {} on the way", super::defence::units_text(m.lost));
         }
-        let order = order_text(&run.state, &run.entries[m.entry].order);
-        run.event(Event::new("G4.4", format!("{id} {order}: {detail}")).power(&id));
+        // The result line (the order as its path, and the detail) reports the move;
+        // the `moves` list of the JSON too.
         run.done(m.entry, detail);
         war.moves.push(MoveReport {
             power: id,
-            from: run.state.place_name(m.from),
+            from: home,
             ng: m.ng.is_some(),
             units: m.set_out,
             path: m.path.iter().map(|&p| run.state.place_name(p)).collect(),

@@ -63,7 +63,7 @@ pub fn check(
 ) -> Result<Checked, Invalid> {
     match order {
         Order::Move { from, units, path } => {
-            let from = place(state, &from)?;
+            let from = place(state, from)?;
             let start = stack(state, pos, power, from)?;
             let mut left = start;
             left.sub(context.moved.get(&from).copied().unwrap_or_default());
@@ -139,7 +139,7 @@ pub fn check(
             Ok(Checked::NgMove { path: cells, to })
         }
         Order::Intercept(at) => {
-            let c = cell(state, &at, "no stance in a region (G4.3)")?;
+            let c = cell(state, at, "no stance in a region (G4.3)")?;
             stack(state, pos, power, Place::Cell(c))?;
             context.once(Once::Stance(c))?;
             Ok(Checked::Stance {
@@ -149,12 +149,12 @@ pub fn check(
             })
         }
         Order::Block { at, to } => {
-            let c = cell(state, &at, "no stance in a region (G4.3)")?;
+            let c = cell(state, at, "no stance in a region (G4.3)")?;
             stack(state, pos, power, Place::Cell(c))?;
             let to = match to {
                 None => None,
                 Some(t) => {
-                    let t = cell(state, &t, "a blocking stack retreats to a cell")?;
+                    let t = cell(state, t, "a blocking stack retreats to a cell")?;
                     if !pos.geo.adjacent(Place::Cell(c), Place::Cell(t)) {
                         return Err(Invalid::Illegal(format!(
                             "{t} is not next to {c}: a blocking stack retreats one cell"
@@ -183,9 +183,9 @@ pub fn check(
             Ok(Checked::Losses { written, order })
         }
         Order::Attack { from, target } => {
-            let from = place(state, &from)?;
+            let from = place(state, from)?;
             let units = stack(state, pos, power, from)?;
-            let target = place(state, &target)?;
+            let target = place(state, target)?;
             let (f, t) = (state.place_name(from), state.place_name(target));
             // The place itself; an adjacent cell; a system's cell and its regions both
             // ways; never another region.
@@ -214,9 +214,9 @@ pub fn check(
             Ok(Checked::Attack { from, target })
         }
         Order::Retreat { from, to } => {
-            let from = place(state, &from)?;
+            let from = place(state, from)?;
             stack(state, pos, power, from)?;
-            let to = place(state, &to)?;
+            let to = place(state, to)?;
             let next = match (from, to) {
                 (Place::Cell(_), Place::Cell(_)) => pos.geo.adjacent(from, to),
                 (Place::Region(_), _) => pos.geo.adjacent(from, to),

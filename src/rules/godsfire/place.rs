@@ -3,10 +3,51 @@
 //! who is hostile to whom (G4 terms).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::map::{Cell, RegionAt, Units};
 use super::state::{Stack, State, NEUTRAL};
 use super::strength::Ground;
+
+/// A small fast hasher for the maps of one phase (FxHash's mixing): keys are small
+/// numbers, and nothing iterates these maps in an order that shows.
+#[derive(Clone, Copy, Default)]
+pub struct Fx(u64);
+
+impl Fx {
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.add(u64::from(x));
+    }
+    fn write_u16(&mut self, x: u16) {
+        self.add(u64::from(x));
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.add(u64::from(x));
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.add(x);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.add(x as u64);
+    }
+}
+
+pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+pub type FastSet<K> = HashSet<K, BuildHasherDefault<Fx>>;
 
 /// A cell or a region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -49,8 +90,8 @@ pub fn reading(c: Cell) -> (u16, u8) {
 pub struct Geo {
     pub width: u8,
     pub height: u16,
-    nebula: HashSet<Cell>,
-    systems: HashMap<Cell, usize>,
+    nebula: FastSet<Cell>,
+    systems: FastMap<Cell, usize>,
     /// Each system's cell.
     pub cells: Vec<Cell>,
     /// Regions per planet, system by system.
@@ -186,10 +227,26 @@ impl State {
             .map(|s| Place::Cell(self.systems[s].at))
     }
 
+    /// [`State::place_name`] onto a string.
+    pub fn push_place(&self, out: &mut String, place: Place) {
+        match place {
+            Place::Cell(c) => {
+                out.push((b'A' + c.col) as char);
+                super::defence::push_number(out, u32::from(c.row));
+            }
+            Place::Region(r) => {
+                out.push_str(&self.systems[r.system].name);
+                out.push('-');
+                super::defence::push_number(out, r.planet as u32 + 1);
+                out.push((b'a' + r.region as u8) as char);
+            }
+        }
+    }
+
     /// The canonical name of a place: `F4`, `Sirius-1a`.
     pub fn place_name(&self, place: Place) -> String {
         match place {
-            Place::Cell(c) => c.to_string(),
+            Place::Cell(c) => c.name(),
             Place::Region(r) => self.region_name(r),
         }
     }
@@ -361,25 +418,72 @@ impl Position {
     /// (G5.9): in the same place, in adjacent cells, or one in a system's cell and the
     /// other in a region of that system.
     pub fn in_contact(&self, side: Side) -> bool {
-        self.board
-            .iter()
-            .filter(|&(_, s, u)| s == side && !u.is_empty())
-            .any(|(place, _, _)| self.contact_places(place).any(|p| self.hostile_at(p, side)))
+        self.contacts().get(side).copied().unwrap_or(false)
     }
 
-    /// The places in contact with a place: itself, the adjacent cells of a cell, a
-    /// system cell's regions, a region's system cell.
-    pub fn contact_places(&self, place: Place) -> impl Iterator<Item = Place> + '_ {
-        let mut out = vec![place];
+    /// [`Position::in_contact`] for every side at once.
+    pub fn contacts(&self) -> Vec<bool> {
+        let n = self.sides.ids.len();
+        let mut out = vec![false; n];
+        let mut sides_at: FastMap<Place, Vec<Side>> = FastMap::default();
+        for (place, side, units) in self.board.iter() {
+            if !units.is_empty() {
+                sides_at.entry(place).or_default().push(side);
+            }
+        }
+        let mut places = Vec::with_capacity(16);
+        for (&place, here) in &sides_at {
+            if here.iter().all(|&a| out[a]) {
+                continue;
+            }
+            places.clear();
+            self.contact_places_into(place, &mut places);
+            for other in &places {
+                let Some(there) = sides_at.get(other) else {
+                    continue;
+                };
+                for &a in here {
+                    if !out[a] && there.iter().any(|&b| self.sides.hostile(a, b)) {
+                        out[a] = true;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn contact_places_into(&self, place: Place, out: &mut Vec<Place>) {
+        out.push(place);
         match place {
             Place::Cell(c) => {
-                out.extend(self.geo.neighbours(c).into_iter().map(Place::Cell));
+                for dr in -1i32..=1 {
+                    for dc in -1i32..=1 {
+                        let (row, col) = (i32::from(c.row) + dr, i32::from(c.col) + dc);
+                        if (dr, dc) == (0, 0) || row < 1 || !(0..=25).contains(&col) {
+                            continue;
+                        }
+                        let n = Cell {
+                            col: col as u8,
+                            row: row.min(i32::from(u16::MAX)) as u16,
+                        };
+                        if self.geo.on_map(n) {
+                            out.push(Place::Cell(n));
+                        }
+                    }
+                }
                 if let Some(s) = self.geo.system_at(c) {
                     out.extend(self.geo.regions(s).into_iter().map(Place::Region));
                 }
             }
             Place::Region(r) => out.push(Place::Cell(self.geo.cell_of(r))),
         }
+    }
+
+    /// The places in contact with a place: itself, the adjacent cells of a cell, a
+    /// system cell's regions, a region's system cell.
+    pub fn contact_places(&self, place: Place) -> impl Iterator<Item = Place> + '_ {
+        let mut out = Vec::new();
+        self.contact_places_into(place, &mut out);
         out.into_iter()
     }
 }

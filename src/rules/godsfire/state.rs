@@ -230,6 +230,25 @@ pub struct State {
 }
 
 impl State {
+    /// A copy of the state with no stacks (for a phase that writes them all anew).
+    pub fn without_stacks(&self) -> State {
+        State {
+            turn: self.turn,
+            phase: self.phase,
+            options: self.options.clone(),
+            map: self.map.clone(),
+            systems: self.systems.clone(),
+            powers: self.powers.clone(),
+            stacks: Vec::new(),
+            stakes: self.stakes.clone(),
+            counters: self.counters.clone(),
+            transit: self.transit.clone(),
+            purchases: self.purchases.clone(),
+            winners: self.winners.clone(),
+            setup_dice: self.setup_dice.clone(),
+        }
+    }
+
     pub fn system_index(&self, name: &str) -> Option<usize> {
         self.systems
             .iter()
@@ -377,6 +396,12 @@ impl Index {
             stacks.entry(s.at.to_ascii_lowercase()).or_default().push(k);
         }
         Index { stacks }
+    }
+
+    pub fn empty() -> Index {
+        Index {
+            stacks: HashMap::new(),
+        }
     }
 
     pub fn stacks_at<'a>(&'a self, place: &str) -> impl Iterator<Item = usize> + 'a {

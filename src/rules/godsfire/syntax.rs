@@ -6,9 +6,10 @@ use std::fmt;
 
 use super::map::{split_region_id, UnitType};
 
-/// An order as written (G6–G9).
+/// An order as written (G4–G9); the places of the movement and combat orders are
+/// borrowed from the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Order {
+pub enum Order<'a> {
     Extort(String),
     Borrow(u32),
     Transfer {
@@ -43,30 +44,30 @@ pub enum Order {
     /// `<from> [<units>] -> <place> …` (G4.1): units as written (type, count), or
     /// none for "what is left".
     Move {
-        from: String,
+        from: &'a str,
         units: Option<Vec<(UnitType, u32)>>,
-        path: Vec<String>,
+        path: Vec<&'a str>,
     },
     /// `NG -> <cell> …` (G4.5).
-    NgMove(Vec<String>),
+    NgMove(Vec<&'a str>),
     /// `<cell> INTERCEPT` (G4.3).
-    Intercept(String),
+    Intercept(&'a str),
     /// `<cell> BLOCK [<cell>]` (G4.3).
     Block {
-        at: String,
-        to: Option<String>,
+        at: &'a str,
+        to: Option<&'a str>,
     },
     /// `LOSSES AG SQD PDF` (G5.6).
     Losses(Vec<UnitType>),
     /// `<place> ATTACK <target>` (G5.1).
     Attack {
-        from: String,
-        target: String,
+        from: &'a str,
+        target: &'a str,
     },
     /// `<place> RETREAT <place>` (G5.7).
     Retreat {
-        from: String,
-        to: String,
+        from: &'a str,
+        to: &'a str,
     },
 }
 
@@ -140,12 +141,18 @@ impl fmt::Display for SyntaxError {
 }
 
 /// Reads one order line.
-pub fn parse(line: &str) -> Result<Order, SyntaxError> {
+pub fn parse(line: &str) -> Result<Order<'_>, SyntaxError> {
     // `F4->F5->G6`: the arrow may be joined to the places.
-    let spaced = line.replace("->", " -> ");
-    let mut words = Words(spaced.split_whitespace());
-    let keyword = words.need("an order")?.to_ascii_uppercase();
-    let order = match keyword.as_str() {
+    let tokens = tokens(line);
+    let first = tokens.first().copied().unwrap_or("");
+    let mut words = Words(tokens.into_iter());
+    let word = words.need("an order")?;
+    let keyword = KEYWORDS
+        .iter()
+        .copied()
+        .find(|k| k.eq_ignore_ascii_case(word))
+        .unwrap_or("");
+    let order = match keyword {
         "MOVE" => {
             let from = words.need("the place units move from")?;
             move_order(from, &mut words)?
@@ -243,10 +250,9 @@ pub fn parse(line: &str) -> Result<Order, SyntaxError> {
         "COUNTER" => Order::Counter(words.region()?),
         _ => {
             // A place first: a move, a stance, an attack or a retreat.
-            let first = spaced.split_whitespace().next().unwrap_or("");
             let second = words.0.clone().next().unwrap_or("");
             if !looks_like_place(first) && !starts_place_order(second) {
-                return Err(SyntaxError::UnknownKeyword(keyword));
+                return Err(SyntaxError::UnknownKeyword(word.to_ascii_uppercase()));
             }
             place_order(first, &mut words)?
         }
@@ -288,36 +294,48 @@ fn unit_word(word: &str) -> Option<(u32, UnitType)> {
 
 /// What follows a place: `INTERCEPT`, `BLOCK [cell]`, `ATTACK target`, `RETREAT place`,
 /// or units and a path.
-fn place_order(from: &str, words: &mut Words) -> Result<Order, SyntaxError> {
+fn place_order<'a>(from: &'a str, words: &mut Words<'a>) -> Result<Order<'a>, SyntaxError> {
     let Some(next) = words.0.clone().next() else {
         return Err(SyntaxError::Missing(
             "what the units do: -> and a path, INTERCEPT, BLOCK, ATTACK or RETREAT",
         ));
     };
-    Ok(match next.to_ascii_uppercase().as_str() {
+    let is = |k: &str| next.eq_ignore_ascii_case(k);
+    let next = if is("INTERCEPT") {
+        "INTERCEPT"
+    } else if is("BLOCK") {
+        "BLOCK"
+    } else if is("ATTACK") || is("ATT") {
+        "ATTACK"
+    } else if is("RETREAT") {
+        "RETREAT"
+    } else {
+        ""
+    };
+    Ok(match next {
         "INTERCEPT" => {
             words.0.next();
-            Order::Intercept(from.into())
+            Order::Intercept(from)
         }
         "BLOCK" => {
             words.0.next();
             Order::Block {
-                at: from.into(),
-                to: words.0.next().map(str::to_string),
+                at: from,
+                to: words.0.next(),
             }
         }
-        "ATTACK" | "ATT" => {
+        "ATTACK" => {
             words.0.next();
             Order::Attack {
-                from: from.into(),
-                target: words.need("the target")?.into(),
+                from,
+                target: words.need("the target")?,
             }
         }
         "RETREAT" => {
             words.0.next();
             Order::Retreat {
-                from: from.into(),
-                to: words.need("the place to retreat to")?.into(),
+                from,
+                to: words.need("the place to retreat to")?,
             }
         }
         _ => move_order(from, words)?,
@@ -325,7 +343,7 @@ fn place_order(from: &str, words: &mut Words) -> Result<Order, SyntaxError> {
 }
 
 /// `[<units>] -> <place> …` after the place units move from (G4.1).
-fn move_order(from: &str, words: &mut Words) -> Result<Order, SyntaxError> {
+fn move_order<'a>(from: &'a str, words: &mut Words<'a>) -> Result<Order<'a>, SyntaxError> {
     let mut units: Vec<(UnitType, u32)> = Vec::new();
     loop {
         let word = words.need("-> and the path")?;
@@ -362,13 +380,56 @@ fn move_order(from: &str, words: &mut Words) -> Result<Order, SyntaxError> {
         units.push((kind, count));
     }
     Ok(Order::Move {
-        from: from.into(),
+        from,
         units: (!units.is_empty()).then_some(units),
         path: words.path()?,
     })
 }
 
-struct Words<'a>(std::str::SplitWhitespace<'a>);
+/// The keywords that begin an order.
+const KEYWORDS: [&str; 20] = [
+    "MOVE",
+    "NG",
+    "LOSSES",
+    "EXTORT",
+    "BORROW",
+    "TRANSFER",
+    "BUY",
+    "LOYALTY",
+    "ECON",
+    "PARTY",
+    "NEGOTIATE",
+    "BRIBE",
+    "POLICE",
+    "DEMOTE",
+    "CHANGE",
+    "SUBVERT",
+    "WAR",
+    "PEACE",
+    "DESUBVERT",
+    "COUNTER",
+];
+
+/// The words of a line, with `->` a word of its own even when joined to others.
+fn tokens(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for word in line.split_whitespace() {
+        let mut rest = word;
+        while let Some(k) = rest.as_bytes().windows(2).position(|w| w == b"->") {
+            if k > 0 {
+                out.push(&rest[..k]);
+            }
+            out.push("->");
+            rest = &rest[k + 2..];
+        }
+        if !rest.is_empty() {
+            out.push(rest);
+        }
+    }
+    out
+}
+
+struct Words<'a>(std::vec::IntoIter<&'a str>);
 
 impl<'a> Words<'a> {
     fn need(&mut self, what: &'static str) -> Result<&'a str, SyntaxError> {
@@ -412,13 +473,8 @@ impl<'a> Words<'a> {
     }
 
     /// The places of a path, further arrows between them ignored; at least one.
-    fn path(&mut self) -> Result<Vec<String>, SyntaxError> {
-        let places: Vec<String> = self
-            .0
-            .by_ref()
-            .filter(|w| !is_arrow(w))
-            .map(str::to_string)
-            .collect();
+    fn path(&mut self) -> Result<Vec<&'a str>, SyntaxError> {
+        let places: Vec<&'a str> = self.0.by_ref().filter(|w| !is_arrow(w)).collect();
         if places.is_empty() {
             return Err(SyntaxError::Missing("the places of the path after ->"));
         }
