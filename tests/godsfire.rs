@@ -603,3 +603,38 @@ fn g4_1_example_orders_are_accepted_in_every_phase() {
     let (combat, _) = gf::generate::standard_combat(1);
     assert!(combat.example_orders("red").contains("ATTACK"));
 }
+
+/// The example mails of the README's "Playing Godsfire by mail" (movement, interphase,
+/// defence) are read without a refusal for red in the standard scenario.
+#[test]
+fn g3_the_readme_example_mails_are_accepted() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let section = &readme[readme.find("## Playing Godsfire by mail").unwrap()..];
+    let section = &section[..section[3..].find("\n## ").unwrap()];
+    let blocks: Vec<&str> = section.split("```").skip(1).step_by(2).collect();
+    assert_eq!(blocks.len(), 4, "movement, combat, interphase, defence");
+    let mut s = standard(1, Options::default());
+    let phases = [
+        Some(Phase::Movement),
+        None,
+        Some(Phase::Interphase),
+        Some(Phase::Defence),
+    ];
+    for (block, phase) in blocks.iter().zip(phases) {
+        let Some(phase) = phase else { continue };
+        s.phase = phase;
+        let text: Vec<&str> = block
+            .lines()
+            .filter(|l| !l.starts_with("Subject:") && !l.starts_with("PASSWORD"))
+            .collect();
+        let checks = <gf::Godsfire as pbem::rules::RuleSet>::check(&s, "red", &text.join("\n"));
+        assert!(checks.len() >= 2, "{phase:?}: {checks:?}");
+        for c in checks {
+            assert!(
+                matches!(c, pbem::rules::LineCheck::Accepted { .. }),
+                "{phase:?}: {c:?}"
+            );
+        }
+    }
+}
