@@ -638,3 +638,25 @@ fn g3_the_readme_example_mails_are_accepted() {
         }
     }
 }
+
+/// The example scenarios adjudicate, byte for byte the same twice, and show what they
+/// say they show.
+#[test]
+fn g4_4_the_example_scenarios_adjudicate() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    for (name, wants) in [
+        (
+            "godsfire-movement.toml",
+            ["transit_attacks", "blocks", "disbanded"],
+        ),
+        ("godsfire-combat.toml", ["combats", "conquests", "combats"]),
+    ] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let json = pbem::scenario::adjudicate_text(&text, &dir).unwrap();
+        assert_eq!(json, pbem::scenario::adjudicate_text(&text, &dir).unwrap());
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        for key in wants {
+            assert!(!v[key].as_array().unwrap().is_empty(), "{name}: no {key}");
+        }
+    }
+}
