@@ -25,26 +25,49 @@ pub enum Command {
     },
     /// Run the judge: poll the mailbox, adjudicate, send replies, sleep, again.
     Serve {
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
     /// One pass of the judge (for cron and tests), then exit.
     PollOnce {
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
     /// List the replies waiting to be sent and those a server refused for good; with
     /// --resend-failed, put the latter back to be sent again (the judge must be stopped).
     Outbox {
+        /// Put the replies set aside back in the outbox, to be sent on the next pass.
         #[arg(long)]
         resend_failed: bool,
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
-    /// Show a game's stored state (read-only).
+    /// A game's stored state (read-only), or a game moved between judges.
     Game {
+        /// What to do with the game.
         #[command(subcommand)]
         command: GameCommand,
+    },
+    /// Write a backup of the whole store (every game, its history, the outbox) into a
+    /// folder, as one portable file. Works while `pbem serve` runs (the judge takes it).
+    Backup {
+        /// The folder the backup file goes into (made if missing).
+        dir: PathBuf,
+        /// The judge's configuration: its address, mail transport, store and games.
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
+    /// Bring a backup back into a new, empty store (the judge must be stopped; the
+    /// store path is the one in games.toml).
+    Restore {
+        /// The backup file (`pbem-….backup`).
+        file: PathBuf,
+        /// The judge's configuration: its address, mail transport, store and games.
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
     },
     /// Print the hash of a password, for games.toml (reads the password from stdin).
     HashPassword,
@@ -53,7 +76,7 @@ pub enum Command {
     /// Time the adjudication of generated movement phases of several sizes.
     Bench {
         /// Fleet counts to measure, comma-separated.
-        #[arg(long, value_delimiter = ',', default_values_t = [1_000, 10_000, 100_000])]
+        #[arg(long, value_delimiter = ',', default_value = "1000,10000,100000")]
         fleets: Vec<usize>,
         /// Distinct phases adjudicated per size (default: enough for a steady median;
         /// 0 only generates one, for counting instructions with valgrind).
@@ -62,16 +85,47 @@ pub enum Command {
         /// Instead: process this many order mails from a Maildir inbox in one pass.
         #[arg(long)]
         mail: Option<usize>,
+        /// Instead: a judge hosting this many games (comma-separated counts): config
+        /// read, first pass, idle `serve` CPU and memory, mails to one game or spread.
+        #[arg(long, value_delimiter = ',')]
+        games: Option<Vec<usize>>,
+        /// Seconds of idle `serve` measured with --games.
+        #[arg(long, default_value = "20")]
+        idle: u64,
     },
 }
 
 #[derive(Subcommand, Debug)]
 pub enum GameCommand {
+    /// Show a game's stored state: the phase, the deadline, who has submitted, the board.
     Show {
+        /// The game's id (as in games.toml).
         id: String,
         /// The state as JSON (the position in the shape of `pbem adjudicate`).
         #[arg(long)]
         json: bool,
+        /// The judge's configuration: its address, mail transport, store and games.
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
+    /// Write one game, with its whole history, to a file, to move it to another judge.
+    /// Works while `pbem serve` runs.
+    Export {
+        /// The game's id.
+        id: String,
+        /// The file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// The judge's configuration: its address, mail transport, store and games.
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
+    /// Read a game exported by `pbem game export` into this judge's store (the game must
+    /// not be there yet; add it to games.toml for the judge to play it).
+    Import {
+        /// The export file.
+        file: PathBuf,
+        /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
@@ -91,7 +145,14 @@ pub fn run(cli: Cli) -> ExitCode {
             }
         },
         Command::Serve { config } => report(crate::service::serve(&config)),
-        Command::PollOnce { config } => report(crate::service::poll_once(&config)),
+        Command::PollOnce { config } => match crate::service::poll_once(&config) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(1),
+            Err(e) => {
+                eprintln!("pbem: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Game {
             command: GameCommand::Show { id, json, config },
         } => report(crate::service::show(&config, &id, json)),
@@ -99,8 +160,34 @@ pub fn run(cli: Cli) -> ExitCode {
             resend_failed,
             config,
         } => report(crate::service::outbox(&config, resend_failed)),
+        Command::Backup { dir, config } => report(crate::service::backup(&config, &dir)),
+        Command::Restore { file, config } => report(crate::service::restore(&config, &file)),
+        Command::Game {
+            command: GameCommand::Export { id, out, config },
+        } => report(crate::service::export(&config, &id, &out)),
+        Command::Game {
+            command: GameCommand::Import { file, config },
+        } => report(crate::service::import(&config, &file)),
         Command::HashPassword => report(crate::service::hash_password()),
         Command::Demo => report(crate::demo::run().map(|text| print!("{text}"))),
+        Command::Bench {
+            games: Some(games),
+            idle,
+            ..
+        } => {
+            let mut rows = Vec::new();
+            for n in games {
+                match crate::bench_scale::scale(n, idle) {
+                    Ok(row) => rows.push(row),
+                    Err(e) => {
+                        eprintln!("pbem: bench --games {n}: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            crate::output::emit(&crate::bench_scale::table(&rows));
+            ExitCode::SUCCESS
+        }
         Command::Bench {
             mail: Some(mails), ..
         } => report(crate::bench::mail_batch(mails).map(|t| {

@@ -14,7 +14,10 @@ use crate::rules::RuleSetId;
 pub struct Config {
     pub judge: Judge,
     pub transport: Transport,
+    /// The games, in the order of the files (read only: [`Config::game`] finds them
+    /// by id through an index).
     pub games: Vec<GameConfig>,
+    by_id: std::collections::HashMap<String, usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -28,6 +31,20 @@ pub struct Judge {
     pub poll_seconds: u64,
     /// Mails committed together in a pass (one write to disk per batch).
     pub batch: usize,
+    /// The longest one mail or one game's deadline may take before `pbem serve`'s
+    /// watchdog ends the process (a supervisor restarts it; the mail or game is set
+    /// aside after three attempts).
+    pub budget_seconds: u64,
+    /// Backups `pbem serve` takes by itself.
+    pub backup: Option<BackupSchedule>,
+}
+
+/// `[judge.backup]`: a backup into `dir` every `every`, the newest `keep` kept.
+#[derive(Debug, Clone)]
+pub struct BackupSchedule {
+    pub dir: PathBuf,
+    pub every: Duration,
+    pub keep: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -79,24 +96,27 @@ impl MailServer {
         }
         Ok(String::new())
     }
-
-    pub fn tls_connector(&self) -> Result<native_tls::TlsConnector, String> {
-        let mut builder = native_tls::TlsConnector::builder();
-        if let Some(ca) = &self.ca_file {
-            let pem = std::fs::read(ca).map_err(|e| format!("{}: {e}", ca.display()))?;
-            let cert = native_tls::Certificate::from_pem(&pem)
-                .map_err(|e| format!("{}: {e}", ca.display()))?;
-            builder.add_root_certificate(cert);
-        }
-        builder.build().map_err(|e| e.to_string())
-    }
 }
 
 #[derive(Debug, Clone)]
 pub struct GameConfig {
     pub id: String,
     pub rules: RuleSetId,
+    /// The seed every die derives from, when `games.toml` fixes it; otherwise the judge
+    /// draws a secret one when it creates the game (see `fixed_seed`).
     pub seed: u64,
+    /// Whether `seed` was written in `games.toml` (dice anyone knowing it can predict).
+    pub fixed_seed: bool,
+    pub press: PressMode,
+    /// Phases in which press is allowed; empty: every phase.
+    pub press_during: Vec<String>,
+    pub press_after_end: bool,
+    pub press_to_moderator: bool,
+    /// No mail shows a player's address to another player.
+    pub anonymous: bool,
+    /// Argon2 hash of the password an observer must give (none: anyone may observe).
+    pub observer_password: Option<String>,
+    pub max_observers: usize,
     pub time_zone: chrono_tz::Tz,
     pub options: toml::Table,
     pub start: Option<BTreeMap<String, Vec<String>>>,
@@ -107,6 +127,17 @@ pub struct GameConfig {
     pub reminders: Vec<Duration>,
     pub players: Vec<Player>,
     pub moderators: Vec<Moderator>,
+}
+
+/// Who may send press, and how it is signed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PressMode {
+    /// Press signed with the sender's power.
+    White,
+    /// Signed, or anonymous at the sender's choice (`PRESS ANON TO …`).
+    Grey,
+    /// No press.
+    None,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,8 +166,91 @@ pub struct ConfigError {
 struct File {
     judge: JudgeFile,
     transport: TransportFile,
+    /// More files of `[[game]]` tables: files, or folders whose `*.toml` files are read
+    /// in name order; paths relative to this file's folder.
+    #[serde(default)]
+    include: Vec<String>,
     #[serde(default, rename = "game")]
     games: Vec<GameFile>,
+}
+
+/// An included file: games only.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GamesFile {
+    #[serde(default, rename = "game")]
+    games: Vec<GameFile>,
+}
+
+/// The files an `include` entry names: the file itself, or a folder's `*.toml` files in
+/// name order.
+fn included_files(path: &Path) -> Result<Vec<std::path::PathBuf>, String> {
+    if path.is_dir() {
+        let mut files: Vec<_> = std::fs::read_dir(path)
+            .map_err(|e| format!("include {}: {e}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        Ok(files)
+    } else if path.is_file() {
+        Ok(vec![path.to_path_buf()])
+    } else {
+        Err(format!(
+            "include {}: no such file or folder",
+            path.display()
+        ))
+    }
+}
+
+/// Reads `games.toml`: a syntax error is told with its line, a wrong value with the
+/// game and the key it is about (`game andromeda: seed: expected an integer, …`).
+fn read_file<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    let table: toml::Table =
+        toml::from_str(text).map_err(|e| crate::toml_text::one_line(&e, text))?;
+    let de = toml::Deserializer::new(text);
+    serde_path_to_error::deserialize::<_, T>(de).map_err(|e| {
+        let mut path = e.path().to_string();
+        // game[2].seed → game andromeda: seed
+        if let Some(rest) = path.strip_prefix("game[") {
+            if let Some((k, key)) = rest.split_once(']') {
+                let id = k
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|k| {
+                        table
+                            .get("game")?
+                            .as_array()?
+                            .get(k)?
+                            .get("id")?
+                            .as_str()
+                            .map(str::to_string)
+                    })
+                    .unwrap_or_else(|| {
+                        format!("number {}", k.parse::<usize>().map(|k| k + 1).unwrap_or(0))
+                    });
+                path = format!("game {id}{}", key.replacen('.', ": ", 1));
+            }
+        }
+        let message = crate::toml_text::one_line(e.inner(), text);
+        let message = message
+            .split_once(": ")
+            .map(|(_, m)| m)
+            .unwrap_or(&message)
+            .to_string();
+        if message.starts_with("unknown key") {
+            // The path ends with the unknown key itself, which the message names.
+            path = match path.rfind([':', '.']) {
+                Some(at) => path[..at].to_string(),
+                None => String::new(),
+            };
+        }
+        if path.is_empty() || path == "." {
+            message
+        } else {
+            format!("{path}: {message}")
+        }
+    })
 }
 
 #[derive(Deserialize)]
@@ -151,6 +265,31 @@ struct JudgeFile {
     poll_seconds: u64,
     #[serde(default = "batch")]
     batch: usize,
+    #[serde(default = "budget_seconds")]
+    budget_seconds: u64,
+    backup: Option<BackupFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BackupFile {
+    dir: String,
+    #[serde(default = "backup_every")]
+    every: String,
+    #[serde(default = "backup_keep")]
+    keep: usize,
+}
+
+fn backup_every() -> String {
+    "24h".into()
+}
+
+fn backup_keep() -> usize {
+    7
+}
+
+fn budget_seconds() -> u64 {
+    120
 }
 
 fn batch() -> usize {
@@ -212,6 +351,33 @@ struct GameFile {
     players: Vec<PersonFile>,
     #[serde(default, rename = "moderator")]
     moderators: Vec<PersonFile>,
+    /// `white` (press signed with the sender's power), `grey` (may be anonymous) or
+    /// `none`.
+    #[serde(default = "white")]
+    press: String,
+    /// The phases in which press is allowed (all when absent).
+    press_during: Option<Vec<String>>,
+    #[serde(default = "yes")]
+    press_after_end: bool,
+    #[serde(default)]
+    press_to_moderator: bool,
+    #[serde(default)]
+    anonymous: bool,
+    observer_password: Option<String>,
+    #[serde(default = "max_observers")]
+    max_observers: usize,
+}
+
+fn white() -> String {
+    "white".into()
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn max_observers() -> usize {
+    50
 }
 
 fn utc() -> String {
@@ -227,6 +393,11 @@ struct PersonFile {
 }
 
 /// Reads a duration: `48h`, `2d`, `30m`, `1d12h`, with an optional leading `+`.
+/// A duration setting, or an error naming its key.
+fn duration(key: &str, v: &str) -> Result<Duration, String> {
+    parse_duration(v).ok_or_else(|| format!("{key}: {v:?} is not a duration like 48h, 2d or 30m"))
+}
+
 pub fn parse_duration(text: &str) -> Option<Duration> {
     let t = text.trim().trim_start_matches('+');
     if t.is_empty() {
@@ -271,7 +442,16 @@ impl Config {
 
     /// Parses the text of a `games.toml`; relative paths are taken from `dir`.
     pub fn parse(text: &str, dir: &Path) -> Result<Config, String> {
-        let f: File = toml::from_str(text).map_err(|e| crate::toml_text::one_line(&e, text))?;
+        let mut f: File = read_file(text)?;
+        for entry in &f.include {
+            for file in included_files(&dir.join(entry))? {
+                let text = std::fs::read_to_string(&file)
+                    .map_err(|e| format!("include {}: {e}", file.display()))?;
+                let more: GamesFile =
+                    read_file(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+                f.games.extend(more.games);
+            }
+        }
         if !is_address(&f.judge.address) {
             return Err(format!(
                 "judge.address: {:?} is not a mail address",
@@ -313,11 +493,20 @@ impl Config {
                 }
             }
         };
-        let mut games = Vec::new();
+        let backup = match &f.judge.backup {
+            None => None,
+            Some(b) => Some(BackupSchedule {
+                dir: path(&b.dir),
+                every: duration("judge.backup.every", &b.every)?,
+                keep: b.keep.max(1),
+            }),
+        };
+        let mut games = Vec::with_capacity(f.games.len());
+        let mut by_id = std::collections::HashMap::with_capacity(f.games.len());
         for g in f.games {
-            let at = format!("game {:?}", g.id);
+            let at = format!("game {}", g.id);
             let game = game_config(g).map_err(|e| format!("{at}: {e}"))?;
-            if games.iter().any(|other: &GameConfig| other.id == game.id) {
+            if by_id.insert(game.id.clone(), games.len()).is_some() {
                 return Err(format!("{at}: listed twice"));
             }
             games.push(game);
@@ -330,14 +519,17 @@ impl Config {
                 templates: f.judge.templates.as_deref().map(path),
                 poll_seconds: f.judge.poll_seconds.max(1),
                 batch: f.judge.batch.max(1),
+                budget_seconds: f.judge.budget_seconds.max(1),
+                backup,
             },
             transport,
             games,
+            by_id,
         })
     }
 
     pub fn game(&self, id: &str) -> Option<&GameConfig> {
-        self.games.iter().find(|g| g.id == id)
+        self.by_id.get(id).map(|&k| &self.games[k])
     }
 }
 
@@ -355,10 +547,6 @@ fn game_config(g: GameFile) -> Result<GameConfig, String> {
         .time_zone
         .parse()
         .map_err(|_| format!("time_zone: unknown time zone {:?}", g.time_zone))?;
-    let duration = |key: &str, v: &str| {
-        parse_duration(v)
-            .ok_or_else(|| format!("{key}: {v:?} is not a duration like 48h, 2d or 30m"))
-    };
     let mut phases = BTreeMap::new();
     for (phase, v) in &g.phases {
         phases.insert(phase.clone(), duration(&format!("phases.{phase}"), v)?);
@@ -404,10 +592,32 @@ fn game_config(g: GameFile) -> Result<GameConfig, String> {
             password: m.password,
         });
     }
+    let press = match g.press.as_str() {
+        "white" => PressMode::White,
+        "grey" | "gray" => PressMode::Grey,
+        "none" => PressMode::None,
+        other => return Err(format!("press: {other:?} is not white, grey or none")),
+    };
+    if let Some(h) = &g.observer_password {
+        if !h.starts_with("$argon2") {
+            return Err(
+                "observer_password: write the hash pbem hash-password gives, not the password"
+                    .into(),
+            );
+        }
+    }
     Ok(GameConfig {
         id: g.id,
         rules,
         seed: g.seed.unwrap_or(0),
+        fixed_seed: g.seed.is_some(),
+        press,
+        press_during: g.press_during.unwrap_or_default(),
+        press_after_end: g.press_after_end,
+        press_to_moderator: g.press_to_moderator,
+        anonymous: g.anonymous,
+        observer_password: g.observer_password,
+        max_observers: g.max_observers,
         time_zone,
         options: g.options,
         start: g.start,
@@ -443,6 +653,36 @@ impl GameConfig {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_wrong_value_is_told_with_its_game_and_key() {
+        let base = "[judge]\naddress = \"j@example.test\"\nstore = \"s\"\n[transport]\nkind = \"maildir\"\ninbox = \"i\"\noutbox = \"o\"\n";
+        let e = super::Config::parse(
+            &format!("{base}[[game]]\nid = \"andromeda\"\nrules = \"godsfire\"\nseed = \"x\"\n"),
+            std::path::Path::new("."),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            e,
+            "game andromeda: seed: expected an integer, found string \"x\""
+        );
+        let e = super::Config::parse(
+            &format!("{base}[[game]]\nid = \"andromeda\"\nrules = \"godsfire\"\ncolour = 1\n"),
+            std::path::Path::new("."),
+        )
+        .err()
+        .unwrap();
+        assert!(e.starts_with("game andromeda: unknown key `colour`"), "{e}");
+        let e = super::Config::parse(
+            &format!("{base}poll_seconds = \"often\"\n")
+                .replace("[transport]", "poll_seconds = \"often\"\n[transport]"),
+            std::path::Path::new("."),
+        )
+        .err()
+        .unwrap();
+        assert!(e.contains("poll_seconds: expected an integer"), "{e}");
+    }
+
     use super::*;
 
     #[test]

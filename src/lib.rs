@@ -13,9 +13,12 @@
 //! The judge service (mail commands, phases, deadlines, storage) and the mail
 //! transports are added around the rules in later rings, never inside them.
 
+pub mod backup;
 pub mod bench;
+pub mod bench_scale;
 pub mod cli;
 pub mod config;
+pub mod control;
 pub mod demo;
 pub mod dice;
 pub mod judge;
@@ -28,3 +31,4 @@ pub mod scenario;
 pub mod service;
 pub mod store;
 mod toml_text;
+pub mod verify;

@@ -28,6 +28,8 @@ pub fn hash(password: &str) -> String {
 pub struct Checker {
     known: Mutex<HashSet<u64>>,
     keys: std::collections::hash_map::RandomState,
+    /// Full Argon2 checks done (for tests and the pass report).
+    full: std::sync::atomic::AtomicU64,
 }
 
 impl Checker {
@@ -41,6 +43,7 @@ impl Checker {
         {
             return true;
         }
+        self.full.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let ok = PasswordHash::new(stored)
             .map(|parsed| {
                 Argon2::default()
@@ -52,6 +55,11 @@ impl Checker {
             self.known.lock().expect("not poisoned").insert(fingerprint);
         }
         ok
+    }
+
+    /// How many full Argon2 checks this checker has done.
+    pub fn full_checks(&self) -> u64 {
+        self.full.load(std::sync::atomic::Ordering::Relaxed)
     }
 }
 

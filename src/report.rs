@@ -18,6 +18,8 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("refusal.txt", include_str!("../templates/refusal.txt")),
     ("notice.txt", include_str!("../templates/notice.txt")),
     ("game_over.txt", include_str!("../templates/game_over.txt")),
+    ("welcome.txt", include_str!("../templates/welcome.txt")),
+    ("press.txt", include_str!("../templates/press.txt")),
 ];
 
 pub struct Templates {

@@ -15,9 +15,23 @@ fn load(path: &Path) -> Result<Config, String> {
     Config::load(path).map_err(|e| e.to_string())
 }
 
-pub fn poll_once(path: &Path) -> Result<(), String> {
+/// Opens the judge for a command, saying plainly when a running judge holds the store.
+fn open_judge<'c>(config: &'c Config) -> Result<Judge<'c>, String> {
+    Judge::open(config, &SystemClock).map_err(|e| match &e {
+        crate::judge::JudgeError::Store(s) if Store::is_locked(s) => format!(
+            "the judge is running (pbem serve) and holds {}: it does this work itself",
+            config.judge.store.display()
+        ),
+        _ => e.to_string(),
+    })
+}
+
+/// One pass. Exits non-zero (1) when part of the work could not be done (a mailbox
+/// out of reach, a password variable unset, replies refused), so cron and systemd
+/// notice; the errors are printed one a line.
+pub fn poll_once(path: &Path) -> Result<bool, String> {
     let config = load(path)?;
-    let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    let judge = open_judge(&config)?;
     let pass = judge.poll_once().map_err(|e| e.to_string())?;
     println!(
         "read {} mails, adjudicated {} phases, sent {} replies",
@@ -26,7 +40,7 @@ pub fn poll_once(path: &Path) -> Result<(), String> {
     for e in &pass.errors {
         eprintln!("pbem: {e}");
     }
-    Ok(())
+    Ok(pass.errors.is_empty())
 }
 
 /// Polls for ever. A failed pass is logged and retried after the pause: the daemon
@@ -38,9 +52,11 @@ pub fn serve(path: &Path) -> Result<(), String> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
+        // Colour only for a person at a terminal: a log file or journal gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let config = load(path)?;
-    let mut judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+    let mut judge = open_judge(&config)?;
     // A test hook: die at a given point, as if killed there (see CrashPoint).
     if let Ok(spec) = std::env::var("PBEM_CRASH") {
         let (point, n) = spec.split_once(':').unwrap_or((&spec, "0"));
@@ -52,45 +68,94 @@ pub fn serve(path: &Path) -> Result<(), String> {
                 .map_err(|_| format!("PBEM_CRASH: {n:?} is not a count"))?,
         );
     }
+    watchdog(&judge, config.judge.budget_seconds);
     tracing::info!(
         games = config.games.len(),
         address = %config.judge.address,
         poll_seconds = config.judge.poll_seconds,
         "serving"
     );
+    // After a burst of mail, the mailbox is looked at again every 100 ms for a while
+    // before going back to waiting (IDLE): mail that arrives just after a pass does not
+    // wait for the server's IDLE notice (about 0.5 s with Dovecot).
+    const BURST_TAIL: Duration = Duration::from_secs(2);
+    const BURST_POLL: Duration = Duration::from_millis(100);
+    let mut last_mail: Option<std::time::Instant> = None;
     loop {
+        judge.handle_requests();
+        match judge.scheduled_backup() {
+            Ok(Some(path)) => tracing::info!(file = %path.display(), "scheduled backup"),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "scheduled backup failed"),
+        }
         let mut busy = false;
         match judge.poll_once() {
-            Ok(p) if !p.errors.is_empty() => {
+            Ok(p) => {
                 for e in &p.errors {
                     tracing::warn!(error = %e, "pass went on without it");
                 }
+                if p.mails_read > 0 {
+                    busy = true;
+                    last_mail = Some(std::time::Instant::now());
+                }
+                if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 {
+                    tracing::info!(
+                        mails = p.mails_read,
+                        phases = p.phases_adjudicated,
+                        replies = p.replies_sent,
+                        games_due = p.games_due,
+                        "pass"
+                    );
+                } else {
+                    tracing::debug!("pass: nothing to do");
+                }
             }
-            Ok(p) if p.mails_read + p.phases_adjudicated + p.replies_sent > 0 => {
-                busy = p.mails_read > 0;
-                tracing::info!(
-                    mails = p.mails_read,
-                    phases = p.phases_adjudicated,
-                    replies = p.replies_sent,
-                    "pass"
-                )
-            }
-            Ok(_) => tracing::debug!("pass: nothing to do"),
             Err(e) => tracing::warn!(error = %e, "pass failed, will retry"),
         }
-        // After a pass that read mail, look again at once; otherwise wait for new
-        // mail (IDLE) or the next deadline check.
-        if !busy {
-            if let Err(e) = judge.wait(Duration::from_secs(config.judge.poll_seconds)) {
-                tracing::warn!(error = %e, "waiting for mail");
-            }
+        if busy {
+            // Look again at once.
+        } else if last_mail.is_some_and(|t| t.elapsed() < BURST_TAIL) {
+            std::thread::sleep(BURST_POLL);
+        } else if let Err(e) = judge.wait(Duration::from_secs(config.judge.poll_seconds)) {
+            tracing::warn!(error = %e, "waiting for mail");
         }
     }
+}
+
+/// Ends the process when one mail or one game's deadline has been worked on longer
+/// than `budget` seconds: a pass stuck there would never end. The supervisor (systemd's
+/// `Restart=`, see `deploy/`) starts the judge again; the attempt counts in the store
+/// set that mail or game aside after three tries, and the rest goes on.
+fn watchdog(judge: &Judge, budget: u64) {
+    let busy = judge.busy_since();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(250));
+        let since = busy.load(std::sync::atomic::Ordering::Relaxed);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0);
+        if since > 0 && now - since > budget as i64 {
+            tracing::error!(
+                budget_seconds = budget,
+                "one mail or game took longer than its budget: ending the process so a \
+                 supervisor restarts the judge (it is set aside after three attempts)"
+            );
+            std::process::exit(75);
+        }
+    });
 }
 
 /// A game's record: from the store, or, while a running judge holds the store, from
 /// the snapshot it writes after every change.
 fn read_record(config: &Config, id: &str) -> Result<Record, String> {
+    // Nothing is created: no store yet is an answer, not a new empty store.
+    if !config.judge.store.exists() {
+        return Err(format!(
+            "no store at {} yet: the judge has not run (pbem poll-once or pbem serve)",
+            config.judge.store.display()
+        ));
+    }
     match Store::open_waiting(&config.judge.store, Duration::from_millis(200)) {
         Ok(store) => store
             .get(&game_key(id))
@@ -162,15 +227,11 @@ pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
 /// replies set aside go back to be sent on the judge's next pass.
 pub fn outbox(path: &Path, resend: bool) -> Result<(), String> {
     let config = load(path)?;
-    let store = match Store::open_waiting(&config.judge.store, Duration::from_millis(200)) {
-        Ok(store) => store,
-        Err(e) if Store::is_locked(&e) => {
-            return Err(format!(
-                "the judge is running and holds {}: stop it to look at its outbox",
-                config.judge.store.display()
-            ))
-        }
-        Err(e) => return Err(e.to_string()),
+    let Some(store) = free_store(&config, false)? else {
+        return Err(format!(
+            "the judge is running and holds {}: stop it to look at its outbox",
+            config.judge.store.display()
+        ));
     };
     if resend {
         let n = crate::judge::outbox::resend_failed(&store).map_err(|e| e.to_string())?;
@@ -198,5 +259,93 @@ pub fn hash_password() -> Result<(), String> {
         return Err("an empty password".into());
     }
     println!("{}", crate::password::hash(password));
+    Ok(())
+}
+
+/// Opens the store of a configuration for a command, when no judge holds it: `None`
+/// when the running judge does. A store that does not exist is an error (nothing is
+/// created).
+fn free_store(config: &Config, create: bool) -> Result<Option<Store>, String> {
+    let path = &config.judge.store;
+    if !path.exists() && !create {
+        return Err(format!(
+            "no store at {} (has the judge run? the path is judge.store in games.toml)",
+            path.display()
+        ));
+    }
+    match Store::open_waiting(path, Duration::from_millis(200)) {
+        Ok(store) => Ok(Some(store)),
+        Err(e) if Store::is_locked(&e) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Does `request` on the store: directly when it is free, else through the running
+/// judge.
+fn on_store(config: &Config, request: crate::control::Request) -> Result<String, String> {
+    let create = matches!(request, crate::control::Request::Import { .. });
+    match free_store(config, create)? {
+        Some(store) => crate::control::carry_out(&store, &request, chrono::Utc::now()),
+        None => {
+            let wait = Duration::from_secs(config.judge.poll_seconds * 2 + 30);
+            crate::control::ask(&config.judge.store, &request, wait)
+        }
+    }
+}
+
+/// An absolute path (requests go to a daemon that may run elsewhere).
+fn absolute(path: &Path) -> Result<std::path::PathBuf, String> {
+    std::path::absolute(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+pub fn backup(path: &Path, dir: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let dir = absolute(dir)?;
+    println!(
+        "{}",
+        on_store(&config, crate::control::Request::Backup { dir })?
+    );
+    Ok(())
+}
+
+pub fn export(path: &Path, id: &str, out: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let file = absolute(out)?;
+    let request = crate::control::Request::Export {
+        game: id.to_string(),
+        file,
+    };
+    println!("{}", on_store(&config, request)?);
+    Ok(())
+}
+
+pub fn import(path: &Path, file: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let file = absolute(file)?;
+    println!(
+        "{}",
+        on_store(&config, crate::control::Request::Import { file })?
+    );
+    Ok(())
+}
+
+/// `pbem restore FILE`: into the configured store, which must be new or empty.
+pub fn restore(path: &Path, file: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let store = match Store::open_waiting(&config.judge.store, Duration::from_millis(200)) {
+        Ok(store) => store,
+        Err(e) if Store::is_locked(&e) => {
+            return Err(format!(
+                "the judge is running and holds {}: stop it before restoring",
+                config.judge.store.display()
+            ))
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let n = crate::backup::restore(&store, file).map_err(|e| e.to_string())?;
+    println!(
+        "{n} entries restored into {}; start the judge again",
+        config.judge.store.display()
+    );
     Ok(())
 }

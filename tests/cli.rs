@@ -11,12 +11,24 @@ fn pbem(args: &[&str]) -> Output {
         .expect("pbem runs")
 }
 
-fn temp_scenario(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pbem-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// A scenario file in a folder of its own, removed when the returned guard drops.
+pub struct TempFile {
+    _dir: tempfile::TempDir,
+    pub path: PathBuf,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn temp_scenario(name: &str, text: &str) -> TempFile {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
-    path
+    TempFile { _dir: dir, path }
 }
 
 #[test]
@@ -105,7 +117,7 @@ fn unreadable_scenarios_exit_2_with_one_line() {
         (
             "unknown-key.toml",
             format!("{head}[[fleets]]\npower = \"foundation\"\nat = \"B2\"\n"),
-            "unknown field `fleets`",
+            "unknown key `fleets`",
         ),
         (
             "unknown-system.toml",
@@ -275,8 +287,10 @@ fn invalid_orders_are_results_not_errors() {
 fn the_shipped_games_toml_is_valid() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games.toml");
     let config = pbem::config::Config::load(&path).expect("games.toml reads");
-    assert_eq!(config.games.len(), 2);
-    assert!(config.games.iter().all(|g| g.players.len() == 4));
+    // Each rule set adds its sample game; the first two are Foundation and Empire
+    // and Godsfire, of four players each.
+    assert!(config.games.len() >= 2);
+    assert!(config.games[..2].iter().all(|g| g.players.len() == 4));
     assert_eq!(config.games[1].rules, pbem::rules::RuleSetId::Godsfire);
 }
 
@@ -293,4 +307,171 @@ fn demo_shows_a_turn_adjudicated_and_the_result_mails() {
     assert!(text.contains("REFUSED  C1 - C9"));
     assert!(text.contains("[demo] Turn 1 movement results"));
     assert!(text.contains("+-------+"));
+    // The demo leaves its folder for the user to look at; the test does not.
+    let dir = text
+        .lines()
+        .find_map(|l| l.strip_prefix("pbem demo in "))
+        .expect("the demo says where it ran");
+    assert!(Path::new(dir).join("games.toml").exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Every subcommand's --help describes every argument, and shows defaults as written.
+#[test]
+fn every_argument_of_every_subcommand_is_described() {
+    use clap::CommandFactory;
+    fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            if id == "help" || id == "version" {
+                continue;
+            }
+            if arg.get_help().is_none() {
+                missing.push(format!("{path} {id}"));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            if sub.get_about().is_none() {
+                missing.push(format!("{path} {} (no description)", sub.get_name()));
+            }
+            walk(sub, &format!("{path} {}", sub.get_name()), missing);
+        }
+    }
+    let mut missing = Vec::new();
+    walk(&pbem::cli::Cli::command(), "pbem", &mut missing);
+    assert!(missing.is_empty(), "undescribed: {missing:?}");
+    let help = pbem(&["bench", "--help"]);
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(text.contains("[default: 1000,10000,100000]"), "{text}");
+    let help = pbem(&["serve", "--help"]);
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(text.contains("[default: games.toml]"), "{text}");
+}
+
+/// A judge folder with a Maildir games.toml and no store yet.
+fn judge_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games.toml")).unwrap();
+    std::fs::write(dir.path().join("games.toml"), text).unwrap();
+    dir
+}
+
+#[test]
+fn game_show_creates_nothing_and_says_the_judge_has_not_run() {
+    let dir = judge_folder();
+    let config = dir.path().join("games.toml");
+    let out = pbem(&[
+        "game",
+        "show",
+        "andromeda",
+        "--config",
+        config.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("has not run"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let entries: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(entries.len(), 1, "only games.toml: {entries:?}");
+}
+
+#[test]
+fn poll_once_exits_non_zero_when_the_mailbox_is_out_of_reach_and_says_why() {
+    let dir = judge_folder();
+    let config = dir.path().join("games.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    // IMAP on a loopback port where nothing listens, its password in a variable that
+    // is not set.
+    let transport = "[transport]\nkind = \"imap\"\n[transport.imap]\nhost = \"127.0.0.1\"\nport = 9\ntls = \"none\"\nuser = \"judge\"\npassword_env = \"PBEM_TEST_UNSET_PW\"\nmailbox = \"INBOX\"\n[transport.smtp]\nhost = \"127.0.0.1\"\nport = 9\ntls = \"none\"\nuser = \"\"\n";
+    let start = text.find("[transport]").unwrap();
+    let end = start + text[start..].find("\n[[game]]").unwrap();
+    std::fs::write(
+        &config,
+        format!("{}{transport}{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["poll-once", "--config"])
+        .arg(&config)
+        .env_remove("PBEM_TEST_UNSET_PW")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("PBEM_TEST_UNSET_PW is not set"), "{err}");
+}
+
+#[test]
+fn poll_once_while_serve_holds_the_store_says_so_in_one_line() {
+    let dir = judge_folder();
+    let config = dir.path().join("games.toml");
+    let mut serve = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["serve", "--config"])
+        .arg(&config)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let store = dir.path().join("data/pbem.sled");
+    let start = std::time::Instant::now();
+    while !store.exists()
+        || pbem::store::Store::open_waiting(&store, std::time::Duration::ZERO).is_ok()
+    {
+        assert!(start.elapsed().as_secs() < 30, "serve did not start");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = pbem(&["poll-once", "--config", config.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("the judge is running"), "{err}");
+    serve.kill().unwrap();
+    let output = serve.wait_with_output().unwrap();
+    // Logs to a pipe carry no colour codes.
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(log.contains("serving"), "{log}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "colour codes in a piped log: {log:?}"
+    );
+}
+
+/// The shipped systemd unit passes `systemd-analyze verify` (where systemd is
+/// installed; otherwise the test says so and checks only that the unit runs serve).
+#[test]
+fn the_systemd_unit_is_valid() {
+    let unit =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/pbem.service"))
+            .unwrap();
+    assert!(unit.contains("ExecStart=/usr/local/bin/pbem serve --config"));
+    assert!(unit.contains("Restart=always"));
+    let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"]
+        .into_iter()
+        .find(|p| Path::new(p).exists());
+    let Some(analyze) = analyze else {
+        eprintln!("systemd-analyze is not installed: the unit's syntax was not verified");
+        return;
+    };
+    // The unit as installed, pointing at this build's binary.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pbem.service");
+    std::fs::write(
+        &path,
+        unit.replace("/usr/local/bin/pbem", env!("CARGO_BIN_EXE_pbem")),
+    )
+    .unwrap();
+    let out = Command::new(analyze)
+        .args(["verify", "--man=no"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    // Lines about the machine itself (no running systemd, missing users) are not
+    // about the unit.
+    let about_unit: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("pbem.service") && !l.contains("User=") && !l.contains("Group="))
+        .collect();
+    assert!(about_unit.is_empty(), "{err}");
+    assert!(out.status.success(), "{err}");
 }

@@ -295,6 +295,7 @@ fn g2_1_the_board_shows_every_stack_by_power() {
 fn g4_1_a_receipt_reads_movement_orders_in_canonical_form() {
     let mut w = World::godsfire("");
     w.pass();
+    w.sent(); // the welcome mails
     assert_eq!(godsfire_state(&w).phase, Phase::Movement);
     let (_, address, _) = GODSFIRE_PLAYERS[0];
     w.orders(

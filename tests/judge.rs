@@ -10,8 +10,17 @@ const CLEON: &str = "cleon@example.test";
 const MULE: &str = "mule@example.test";
 const PREEM: &str = "preem@example.test";
 
+/// A game from fixed start positions, its welcome mails already read.
 fn fixed() -> World {
-    World::new(FIXED_START)
+    let mut w = World::new(FIXED_START);
+    w.pass();
+    let welcome = w.sent();
+    assert_eq!(
+        welcome.len(),
+        5,
+        "a welcome to each player and the moderator"
+    );
+    w
 }
 
 /// The four powers' first-turn orders (Foundation's has one error line).
@@ -89,7 +98,8 @@ fn receipts_show_errors_line_by_line_and_are_threaded() {
         body.contains("REFUSED  C4 - C5\n           -> the fleet in C4 belongs to Tazenda"),
         "{body}"
     );
-    assert!(body.contains("REFUSED  what now"));
+    // Chatter is the sender's business: in the receipt, marked as not read.
+    assert!(body.contains("NOT READ what now"), "{body}");
     assert!(body.contains("Submitted so far: foundation"));
     assert!(body.contains("Still to submit: imperium, union, tazenda"));
     // Deadline in UTC and in the game's time zone (America/New_York).
@@ -412,7 +422,13 @@ fn wrong_password_is_refused_to_the_registered_address_and_changes_nothing() {
     w.send(HARI, "[g1]", "PASSWORD guess\nB2 - C2");
     w.send(HARI, "[g1]", "B2 - C2");
     w.pass();
-    let sent = w.sent();
+    // Refusals to one registered address: at most one an hour.
+    let mut sent = w.sent();
+    assert_eq!(sent.len(), 1);
+    w.advance(chrono::Duration::minutes(61));
+    w.send(HARI, "[g1]", "B2 - C2");
+    w.pass();
+    sent.extend(w.sent());
     assert_eq!(sent.len(), 2);
     for m in &sent {
         assert_eq!(m.to, HARI);
@@ -681,7 +697,8 @@ fn a_wrong_configuration_is_one_clear_message() {
         (base.replace("foundation-empire", "chess"), "rules"),
         (format!("{base}[[game.player]]\npower = \"klingon\"\naddress = \"a@example.test\"\npassword = \"$argon2id$x\"\n"), "power \"klingon\""),
         (format!("{base}[[game.player]]\npower = \"union\"\naddress = \"a@example.test\"\npassword = \"plain\"\n"), "pbem hash-password"),
-        (format!("{base}colour = \"red\"\n"), "unknown field `colour`"),
+        (format!("{base}colour = \"red\"\n"), "game g1: unknown key `colour`"),
+        (format!("{base}seed = \"x\"\n"), "game g1: seed: expected an integer"),
         (format!("{base}[game.options]\nsupport = \"maybe\"\n"), "support mode"),
     ];
     for (text, expected) in cases {
@@ -698,4 +715,56 @@ fn a_wrong_configuration_is_one_clear_message() {
         assert!(stderr.contains(expected), "{expected:?} in {stderr}");
         assert!(!stderr.contains("panicked"));
     }
+}
+
+/// A pass looks only at the games with something due: the due-time index.
+#[test]
+fn a_pass_visits_only_the_games_with_a_deadline_or_reminder_due() {
+    let mut w = World::new(FIXED_START);
+    let path = w.dir.path().join("games.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let game = &text[text.find("[[game]]").unwrap()..];
+    let mut more = String::new();
+    for k in 2..=30 {
+        more += &game.replacen("id = \"g1\"", &format!("id = \"g{k}\""), 1);
+        more.push('\n');
+    }
+    std::fs::write(&path, format!("{text}\n{more}")).unwrap();
+    w.config = pbem::config::Config::load(&path).unwrap();
+    w.pass();
+    w.sent();
+    // Nothing due: nothing visited.
+    assert_eq!(w.pass().games_due, 0);
+    // One game's deadline moved to within the hour: that game alone, once for its two
+    // reminders (both due now) and once at its deadline.
+    w.send(
+        MODERATOR.0,
+        "[g7] deadline",
+        &format!("PASSWORD {}\nDEADLINE +1h", MODERATOR.1),
+    );
+    let pass = w.pass();
+    assert_eq!(pass.games_due, 1, "{pass:?}");
+    let reminders: Vec<_> = w
+        .sent()
+        .into_iter()
+        .filter(|m| m.subject.starts_with("[g7] Reminder"))
+        .collect();
+    assert_eq!(
+        reminders.len(),
+        4 * 2,
+        "two reminders to each of four players"
+    );
+    assert_eq!(w.pass().games_due, 0);
+    w.advance(Duration::minutes(61));
+    let pass = w.pass();
+    assert_eq!(pass.games_due, 1);
+    assert_eq!(pass.phases_adjudicated, 1);
+    assert_eq!(
+        w.judge().record("g7").unwrap().unwrap().game.label().turn,
+        2
+    );
+    // The 24 h reminder of every other game comes due together, then their deadlines.
+    w.advance(Duration::hours(24));
+    assert_eq!(w.pass().games_due, 30);
+    assert_eq!(w.pass().games_due, 0);
 }

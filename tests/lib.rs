@@ -8,20 +8,39 @@
 //! - `cli`: the `pbem` command line as a user runs it.
 //! - `coverage`: every numbered rule has a test.
 //! - `judge`: the judge end to end through Maildir and sled (`world` sets one up).
-//! - `real_mail`: the judge against real Postfix and Dovecot (`mailserver` starts them).
+//!
+//! The judge against real Postfix and Dovecot is its own binary, `tests/real_mail/`.
 
+mod backup;
+mod bfge;
+mod bfge_cases;
+mod bfge_judge;
+mod bfge_play;
+mod bfge_properties;
 mod cases;
 mod cli;
 mod coverage;
+mod diplomacy;
+mod diplomacy_datc;
+mod diplomacy_properties;
+mod diplomacy_rules;
+mod first_hour;
 mod godsfire;
 mod godsfire_cases;
 mod godsfire_policies;
 mod godsfire_properties;
 mod godsfire_tables;
+mod hjelmberg;
+mod hjelmberg_cases;
+mod hjelmberg_properties;
+mod hostile;
+mod imap_quirks;
 mod judge;
-mod mailserver;
 mod properties;
-mod real_mail;
 mod rules;
 mod solo;
+mod war;
+mod war_cases;
+mod war_game;
+mod war_properties;
 mod world;

@@ -284,11 +284,11 @@ proptest! {
         let text = scenario_text(&state, &orders, setup.targeted, setup.occupation_turns, None);
         let mut shuffler = Dice::for_phase(shuffle, 0, "shuffle");
         let shuffled = scenario_text(&state, &orders, setup.targeted, setup.occupation_turns, Some(&mut shuffler));
-        let dir = std::env::temp_dir().join(format!("pbem-prop-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         std::fs::write(dir.join("board.toml"), board_file(&state.board)).unwrap();
-        let a = pbem::scenario::adjudicate_text(&text, &dir).unwrap();
-        let b = pbem::scenario::adjudicate_text(&shuffled, &dir).unwrap();
+        let a = pbem::scenario::adjudicate_text(&text, dir).unwrap();
+        let b = pbem::scenario::adjudicate_text(&shuffled, dir).unwrap();
         prop_assert_eq!(a, b);
     }
 }

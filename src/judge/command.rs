@@ -1,5 +1,6 @@
-//! The commands of a mail (`../shared/specs/mail-interface.md`): one per line, any case;
+//! The commands of a mail (the mail interface of the specs): one per line, any case;
 //! quoted lines (`>`) and everything after a signature line (`-- `) are ignored.
+//! Every line is bounded ([`MAX_LINE_CHARS`]) and so is the number read ([`MAX_LINES`]).
 
 /// A command other than GAME, PASSWORD and the orders block.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -8,7 +9,8 @@ pub enum Command {
     Wait,
     Board,
     History(Option<u32>),
-    Help,
+    /// `HELP`, or `HELP <game>`.
+    Help(Option<String>),
     /// `FORCE`, or `FORCE <turn> <phase>`: only if that is still the current phase.
     Force(Option<(u32, String)>),
     Deadline(String),
@@ -18,43 +20,173 @@ pub enum Command {
         power: String,
         address: String,
     },
+    /// `PRESS [ANON] TO <power> …` … `END`, or `BROADCAST` … `END` (to every other
+    /// power: `to` is empty).
+    Press(Press),
+    /// `HISTORY PRESS`, or `HISTORY PRESS <turn>`.
+    HistoryPress(Option<u32>),
+    /// `OBSERVE <game>`: anyone may watch a game's public results.
+    Observe(String),
+    /// `UNOBSERVE <game>`.
+    Unobserve(String),
+    /// `OBSERVERS` (moderator): the list.
+    Observers,
+    /// `REMOVE OBSERVER <address>` (moderator).
+    RemoveObserver(String),
+    /// `ABSENCE <from> <to>`: deadlines inside move to its end.
+    Absence {
+        from: String,
+        to: String,
+    },
+    /// `ABSENCE CANCEL` (a player: their own), `ABSENCE CANCEL <power>` (moderator).
+    CancelAbsence(Option<String>),
+    /// `END GAME` (moderator): the game ends now, without a winner; the dice seed is
+    /// revealed.
+    EndGame,
 }
+
+/// A press message as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Press {
+    /// The powers named (lower case); empty for `BROADCAST`.
+    pub to: Vec<String>,
+    pub broadcast: bool,
+    /// `PRESS ANON TO …` (grey press).
+    pub anonymous: bool,
+    pub text: String,
+}
+
+/// A mail may hold at most this many press messages; the rest are not read.
+pub const MAX_PRESS: usize = 10;
+/// A press message has at most this many lines.
+pub const MAX_PRESS_LINES: usize = 200;
+
+/// What a block of lines (up to `END`) is.
+enum Block {
+    Orders,
+    Press {
+        to: Vec<String>,
+        broadcast: bool,
+        anonymous: bool,
+    },
+}
+
+/// Only this many lines of a mail's text are read; the rest is ignored (and said so).
+pub const MAX_LINES: usize = 2_000;
+/// A line longer than this (in characters) is refused as too long, never read.
+pub const MAX_LINE_CHARS: usize = 200;
+/// An orders block has at most this many lines; the rest are not read (and said so).
+pub const MAX_ORDER_LINES: usize = 300;
+/// A refused over-long line is echoed cut to this many characters.
+pub const ECHO_CHARS: usize = 60;
 
 /// What a mail says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parsed {
     pub game: Option<String>,
+    /// The first `PASSWORD` line's secret (also written `Password: …`, and inside an
+    /// orders block); a password line is a command or nothing, never an order.
     pub password: Option<String>,
     pub commands: Vec<Command>,
     /// The orders block (`ORDERS` … `END`), or the whole mail when it holds no command.
     pub orders: Option<String>,
+    /// Whether the orders came in an `ORDERS` … `END` block (not as loose lines).
+    pub orders_block: bool,
     /// Lines that are neither commands nor orders, with why.
     pub not_understood: Vec<(String, String)>,
+    /// What the judge did with the mail's form (lines not read, passwords ignored).
+    pub notes: Vec<String>,
 }
 
-/// Reads the text of a mail.
+/// A line cut to `ECHO_CHARS` characters for a reply, with `…` if cut.
+pub fn echo(line: &str) -> String {
+    if line.chars().count() <= ECHO_CHARS {
+        return line.to_string();
+    }
+    let mut cut: String = line.chars().take(ECHO_CHARS).collect();
+    cut.push('…');
+    cut
+}
+
+/// A password line: `PASSWORD x`, `Password: x`, `password:x`. Its secret, if any.
+fn password_line(line: &str) -> Option<Option<&str>> {
+    let head = line.get(..8)?;
+    if !head.eq_ignore_ascii_case("password") {
+        return None;
+    }
+    let rest = &line[8..];
+    let rest = match rest.strip_prefix(':') {
+        Some(r) => r,
+        None if rest.is_empty() || rest.starts_with(' ') => rest,
+        None => return None,
+    };
+    let mut words = rest.split_whitespace();
+    Some(match (words.next(), words.next()) {
+        (Some(secret), None) => Some(secret),
+        _ => None,
+    })
+}
+
+/// Reads the text of a mail. Cost is linear in the text; at most [`MAX_LINES`] lines
+/// are read.
 pub fn parse(body: &str) -> Parsed {
     let mut p = Parsed::default();
-    let mut block: Option<Vec<&str>> = None;
+    let mut block: Option<(Block, Vec<&str>)> = None;
+    let mut presses = 0;
     let mut loose: Vec<&str> = Vec::new();
-    for raw in body.lines() {
+    let mut passwords = 0;
+    // Order lines past MAX_ORDER_LINES.
+    let mut dropped = 0;
+    for (n, raw) in body.lines().enumerate() {
+        if n == MAX_LINES {
+            p.notes.push(format!(
+                "Only the first {MAX_LINES} lines of a mail are read: the rest was ignored."
+            ));
+            break;
+        }
         if raw == "-- " || raw == "--" {
             break;
         }
         let line = raw.trim();
-        if line.starts_with('>') {
+        if line.starts_with('>') || line.is_empty() {
             continue;
         }
-        if let Some(lines) = &mut block {
-            if line.eq_ignore_ascii_case("END") {
-                p.orders = Some(lines.join("\n"));
-                block = None;
-            } else {
-                lines.push(raw);
+        if line.chars().count() > MAX_LINE_CHARS {
+            p.not_understood.push((
+                echo(line),
+                format!(
+                    "too long ({} characters; a line may have {MAX_LINE_CHARS})",
+                    line.chars().count()
+                ),
+            ));
+            continue;
+        }
+        if let Some(secret) = password_line(line) {
+            passwords += 1;
+            match secret {
+                Some(secret) if p.password.is_none() => p.password = Some(secret.to_string()),
+                Some(_) => {}
+                None => p
+                    .notes
+                    .push("A PASSWORD line takes one word: it was ignored.".into()),
             }
             continue;
         }
-        if line.is_empty() {
+        if let Some((kind, lines)) = &mut block {
+            if line.eq_ignore_ascii_case("END") {
+                let (kind, lines) = block.take().expect("in a block");
+                close(&mut p, kind, lines, &mut presses);
+            } else {
+                let limit = match kind {
+                    Block::Orders => MAX_ORDER_LINES,
+                    Block::Press { .. } => MAX_PRESS_LINES,
+                };
+                if lines.len() < limit {
+                    lines.push(line);
+                } else {
+                    dropped += 1;
+                }
+            }
             continue;
         }
         let mut words = line.split_whitespace();
@@ -65,18 +197,83 @@ pub fn parse(body: &str) -> Parsed {
                 p.game = Some(id.to_lowercase());
                 continue;
             }
-            ("PASSWORD", [secret]) => {
-                p.password = Some(secret.to_string());
-                continue;
-            }
             ("ORDERS", []) => {
-                block = Some(Vec::new());
+                block = Some((Block::Orders, Vec::new()));
                 continue;
             }
+            ("PRESS", rest) if !rest.is_empty() => {
+                let (anonymous, rest) = match rest {
+                    [anon, rest @ ..] if anon.eq_ignore_ascii_case("ANON") => (true, rest),
+                    _ => (false, rest),
+                };
+                match rest {
+                    [to, powers @ ..] if to.eq_ignore_ascii_case("TO") && !powers.is_empty() => {
+                        let to = powers
+                            .iter()
+                            .flat_map(|w| w.split(','))
+                            .filter(|w| !w.is_empty())
+                            .map(str::to_lowercase)
+                            .collect();
+                        block = Some((
+                            Block::Press {
+                                to,
+                                broadcast: false,
+                                anonymous,
+                            },
+                            Vec::new(),
+                        ));
+                    }
+                    _ => p.not_understood.push((
+                        line.into(),
+                        "press is written PRESS TO <power> [<power> ...] (or PRESS ANON TO ...), then its lines, then END".into(),
+                    )),
+                }
+                continue;
+            }
+            ("BROADCAST", []) | ("BROADCAST", ["ANON" | "anon" | "Anon"]) => {
+                block = Some((
+                    Block::Press {
+                        to: Vec::new(),
+                        broadcast: true,
+                        anonymous: !rest.is_empty(),
+                    },
+                    Vec::new(),
+                ));
+                continue;
+            }
+            ("HISTORY", [press]) if press.eq_ignore_ascii_case("PRESS") => {
+                Command::HistoryPress(None)
+            }
+            ("HISTORY", [press, n]) if press.eq_ignore_ascii_case("PRESS") => match n.parse() {
+                Ok(n) => Command::HistoryPress(Some(n)),
+                Err(_) => {
+                    p.not_understood
+                        .push((line.into(), "HISTORY PRESS takes a turn number".into()));
+                    continue;
+                }
+            },
+            ("OBSERVE", [game]) => Command::Observe(game.to_lowercase()),
+            ("UNOBSERVE", [game]) => Command::Unobserve(game.to_lowercase()),
+            ("OBSERVERS", []) => Command::Observers,
+            ("REMOVE", [observer, address]) if observer.eq_ignore_ascii_case("OBSERVER") => {
+                Command::RemoveObserver(address.to_lowercase())
+            }
+            ("ABSENCE", [cancel]) if cancel.eq_ignore_ascii_case("CANCEL") => {
+                Command::CancelAbsence(None)
+            }
+            ("ABSENCE", [cancel, power]) if cancel.eq_ignore_ascii_case("CANCEL") => {
+                Command::CancelAbsence(Some(power.to_lowercase()))
+            }
+            ("ABSENCE", [from, to]) => Command::Absence {
+                from: from.to_string(),
+                to: to.to_string(),
+            },
+            ("END", [game]) if game.eq_ignore_ascii_case("GAME") => Command::EndGame,
             ("READY", []) => Command::Ready,
             ("WAIT", []) => Command::Wait,
             ("BOARD", []) => Command::Board,
-            ("HELP", []) => Command::Help,
+            ("HELP", []) => Command::Help(None),
+            ("HELP", [game]) => Command::Help(Some(game.to_lowercase())),
             ("PAUSE", []) => Command::Pause,
             ("RESUME", []) => Command::Resume,
             ("HISTORY", []) => Command::History(None),
@@ -105,8 +302,9 @@ pub fn parse(body: &str) -> Parsed {
                 address: address.to_lowercase(),
             },
             (
-                "GAME" | "PASSWORD" | "ORDERS" | "READY" | "WAIT" | "BOARD" | "HELP" | "PAUSE"
-                | "RESUME" | "HISTORY" | "FORCE" | "DEADLINE" | "REPLACE",
+                "GAME" | "ORDERS" | "READY" | "WAIT" | "BOARD" | "HELP" | "PAUSE" | "RESUME"
+                | "HISTORY" | "FORCE" | "DEADLINE" | "REPLACE" | "BROADCAST" | "OBSERVE"
+                | "UNOBSERVE" | "OBSERVERS" | "ABSENCE",
                 _,
             ) => {
                 p.not_understood.push((
@@ -116,27 +314,109 @@ pub fn parse(body: &str) -> Parsed {
                 continue;
             }
             _ => {
-                loose.push(raw);
+                loose.push(line);
                 continue;
             }
         };
         p.commands.push(command);
     }
-    if let Some(lines) = block {
-        // An ORDERS block with no END runs to the end of the mail.
-        p.orders = Some(lines.join("\n"));
+    if passwords > 1 {
+        p.notes.push(format!(
+            "The mail has {passwords} PASSWORD lines: the first was used, the others ignored."
+        ));
+    }
+    if let Some((kind, lines)) = block {
+        // A block with no END runs to the end of the mail.
+        close(&mut p, kind, lines, &mut presses);
     }
     if p.orders.is_none() && p.commands.is_empty() && !loose.is_empty() {
+        dropped += loose.len().saturating_sub(MAX_ORDER_LINES);
+        loose.truncate(MAX_ORDER_LINES);
         p.orders = Some(loose.join("\n"));
     } else {
         for line in loose {
             p.not_understood.push((
-                line.trim().into(),
+                line.into(),
                 "not a command; orders go between ORDERS and END".into(),
             ));
         }
     }
+    if dropped > 0 {
+        p.notes.push(format!(
+            "Orders have at most {MAX_ORDER_LINES} lines: {dropped} more were not read."
+        ));
+    }
     p
+}
+
+/// A block ended: orders kept, press added (up to [`MAX_PRESS`]).
+fn close(p: &mut Parsed, kind: Block, lines: Vec<&str>, presses: &mut usize) {
+    match kind {
+        Block::Orders => {
+            p.orders = Some(lines.join("\n"));
+            p.orders_block = true;
+        }
+        Block::Press {
+            to,
+            broadcast,
+            anonymous,
+        } => {
+            *presses += 1;
+            if *presses > MAX_PRESS {
+                if *presses == MAX_PRESS + 1 {
+                    p.notes.push(format!(
+                        "A mail may carry {MAX_PRESS} press messages: the others were not read."
+                    ));
+                }
+                return;
+            }
+            p.commands.push(Command::Press(Press {
+                to,
+                broadcast,
+                anonymous,
+                text: lines.join("\n"),
+            }));
+        }
+    }
+}
+
+/// Takes every trace of an authenticated `secret` out of what a mail said: lines that
+/// are the bare secret go, and the secret as a word elsewhere becomes `[password]`.
+/// A backstop: password lines never reach the orders in the first place.
+pub fn scrub(p: &mut Parsed, secret: &str) {
+    if secret.is_empty() {
+        return;
+    }
+    let clean = |text: &str| -> Option<String> {
+        let line = text.trim();
+        if line == secret {
+            return None;
+        }
+        if !line.contains(secret) {
+            return Some(text.to_string());
+        }
+        let words: Vec<&str> = text
+            .split(' ')
+            .map(|w| if w == secret { "[password]" } else { w })
+            .collect();
+        let joined = words.join(" ");
+        // A secret inside a longer word: cut it out there too.
+        Some(joined.replace(secret, "[password]"))
+    };
+    if let Some(orders) = &p.orders {
+        let kept: Vec<String> = orders.lines().filter_map(clean).collect();
+        p.orders = Some(kept.join("\n"));
+    }
+    p.not_understood = std::mem::take(&mut p.not_understood)
+        .into_iter()
+        .filter_map(|(line, why)| Some((clean(&line)?, why)))
+        .collect();
+    for c in &mut p.commands {
+        if let Command::Press(press) = c {
+            let kept: Vec<String> = press.text.lines().filter_map(clean).collect();
+            press.text = kept.join("\n");
+        }
+    }
 }
 
 impl Command {
@@ -152,7 +432,17 @@ impl Command {
             Command::Wait => "WAIT",
             Command::Board => "BOARD",
             Command::History(_) => "HISTORY",
-            Command::Help => "HELP",
+            Command::Help(_) => "HELP",
+            Command::Press(p) if p.broadcast => "BROADCAST",
+            Command::Press(_) => "PRESS",
+            Command::HistoryPress(_) => "HISTORY PRESS",
+            Command::Observe(_) => "OBSERVE",
+            Command::Unobserve(_) => "UNOBSERVE",
+            Command::Observers => "OBSERVERS",
+            Command::RemoveObserver(_) => "REMOVE OBSERVER",
+            Command::Absence { .. } => "ABSENCE",
+            Command::CancelAbsence(_) => "ABSENCE CANCEL",
+            Command::EndGame => "END GAME",
         }
     }
 }
@@ -190,5 +480,64 @@ mod tests {
         );
         assert_eq!(p.not_understood.len(), 1);
         assert_eq!(p.not_understood[0].0, "what is this");
+    }
+
+    #[test]
+    fn password_lines_are_commands_never_orders() {
+        let p = parse("ORDERS\nPASSWORD s3cret\nB2 - C3\nPassword: other\nEND\n");
+        assert_eq!(p.password.as_deref(), Some("s3cret"));
+        assert_eq!(p.orders.as_deref(), Some("B2 - C3"));
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        let p = parse("password:abc\nB2 H\n");
+        assert_eq!(p.password.as_deref(), Some("abc"));
+        assert_eq!(p.orders.as_deref(), Some("B2 H"));
+        // Not a password line: a word that merely starts so.
+        assert_eq!(password_line("passwordless B2"), None);
+    }
+
+    #[test]
+    fn the_bare_secret_and_the_secret_as_a_word_are_scrubbed() {
+        let mut p = parse("B2 - C3\nhunter22\nmy pw is hunter22 ok\n");
+        scrub(&mut p, "hunter22");
+        assert_eq!(p.orders.as_deref(), Some("B2 - C3\nmy pw is [password] ok"));
+    }
+
+    #[test]
+    fn press_blocks_and_the_new_commands() {
+        let p = parse(
+            "PRESS TO imperium, Union\nLet us ally.\n> quoted\nPASSWORD pw\nEND\nBROADCAST\nHello all\nEND\nPRESS ANON TO tazenda\nboo\nEND\nHISTORY PRESS 3\nOBSERVE G1\nABSENCE 2026-12-01 2026-12-05\nEND GAME\n",
+        );
+        assert_eq!(p.password.as_deref(), Some("pw"));
+        assert_eq!(
+            p.commands[0],
+            Command::Press(Press {
+                to: vec!["imperium".into(), "union".into()],
+                broadcast: false,
+                anonymous: false,
+                text: "Let us ally.".into()
+            })
+        );
+        assert!(
+            matches!(&p.commands[1], Command::Press(x) if x.broadcast && x.text == "Hello all")
+        );
+        assert!(matches!(&p.commands[2], Command::Press(x) if x.anonymous && x.to == ["tazenda"]));
+        assert_eq!(p.commands[3], Command::HistoryPress(Some(3)));
+        assert_eq!(p.commands[4], Command::Observe("g1".into()));
+        assert!(matches!(p.commands[5], Command::Absence { .. }));
+        assert_eq!(p.commands[6], Command::EndGame);
+        assert!(p.orders.is_none());
+        assert!(p.not_understood.is_empty(), "{:?}", p.not_understood);
+    }
+
+    #[test]
+    fn long_lines_and_long_mails_are_bounded() {
+        let long = "x".repeat(MAX_LINE_CHARS + 1);
+        let p = parse(&format!("B2 H\n{long}\n"));
+        assert_eq!(p.orders.as_deref(), Some("B2 H"));
+        assert_eq!(p.not_understood[0].0.chars().count(), ECHO_CHARS + 1);
+        let many = "B2 H\n".repeat(MAX_LINES + 10);
+        let p = parse(&many);
+        assert_eq!(p.orders.unwrap().lines().count(), MAX_ORDER_LINES);
+        assert_eq!(p.notes.len(), 2, "{:?}", p.notes);
     }
 }

@@ -3,10 +3,16 @@
 
 use super::*;
 
+/// How much of an incoming mail the store archives under `v1/raw/`.
+pub const RAW_KEPT_BYTES: usize = 1024 * 1024;
+
 impl Judge<'_> {
     /// A group of waiting mails, each exactly once: their raw bytes stored in one
-    /// batch, then all their effects, with the marks that they are done, in another;
-    /// then the inbox is told they are handled. Returns the phases adjudicated.
+    /// batch (with one more attempt counted for each), then all their effects, with the
+    /// marks that they are done, in another; then the inbox is told they are handled.
+    /// A mail tried [`MAX_ATTEMPTS`] times already (a pass that failed on it, or was
+    /// killed while on it) is set aside instead, and its game's moderators told.
+    /// Returns the phases adjudicated.
     pub(super) fn handle_group(
         &self,
         group: &[Waiting],
@@ -15,6 +21,10 @@ impl Judge<'_> {
         let mut mails = Vec::with_capacity(group.len());
         let mut raw_batch = Batch::default();
         let mut keys = std::collections::HashSet::new();
+        let mut poison = self.effects();
+        let mut set_aside = false;
+        // Tokens of the mails that failed this time (fetched again next pass).
+        let mut failed: Vec<String> = Vec::new();
         for w in group {
             let mail = incoming::parse(&w.raw);
             let done = format!("v1/done/{}", mail.key);
@@ -22,28 +32,146 @@ impl Judge<'_> {
             if self.store.contains(&done)? || !keys.insert(mail.key.clone()) {
                 continue;
             }
-            raw_batch.put_raw(&format!("v1/raw/{}", mail.key), &w.raw);
-            mails.push((mail, done));
+            let attempts_key = format!("v1/attempts/{}", mail.key);
+            let attempts: u32 = self.store.get(&attempts_key)?.unwrap_or(0);
+            if attempts > 0 && group.len() > 1 {
+                // A mail of this group was tried before and never finished (a pass
+                // killed or failing on it): take them one at a time, so one bad mail
+                // keeps no other waiting.
+                let mut adjudicated = 0;
+                for one in group {
+                    adjudicated += self.handle_group(std::slice::from_ref(one), report)?;
+                }
+                return Ok(adjudicated);
+            }
+            if attempts >= MAX_ATTEMPTS {
+                self.set_aside(&mail, attempts, &mut poison)?;
+                set_aside = true;
+                poison.batch.put(&done, &true);
+                poison.batch.remove(&attempts_key);
+                report.errors.push(format!(
+                    "mail {} from {} set aside after {attempts} attempts",
+                    mail.key, mail.from
+                ));
+                continue;
+            }
+            raw_batch.put(&attempts_key, &(attempts + 1));
+            // The archive keeps the first MiB of a mail: enough to see what it was.
+            let kept = &w.raw[..w.raw.len().min(RAW_KEPT_BYTES)];
+            raw_batch.put_raw(&format!("v1/raw/{}", mail.key), kept);
+            mails.push((mail, done, attempts_key, w.token.clone()));
+        }
+        if set_aside {
+            self.commit(poison)?;
         }
         let mut adjudicated = 0;
         if !mails.is_empty() {
             self.store.commit(raw_batch)?;
             self.crash(CrashPoint::AfterRawStored)?;
-            let mut fx = self.effects();
-            for (mail, done) in &mails {
-                self.act(mail, &mut fx)?;
-                fx.batch.put(done, &true);
+            match self.act_on(&mails) {
+                Ok(n) => adjudicated = n,
+                Err(e) if e.is_local() && mails.len() > 1 => {
+                    // One mail of the group failed: the others must not wait for it.
+                    for one in &mails {
+                        match self.act_on(std::slice::from_ref(one)) {
+                            Ok(n) => adjudicated += n,
+                            Err(e) if e.is_local() => {
+                                report.errors.push(format!(
+                                    "mail {} from {}: {e} (tried again on the next pass)",
+                                    one.0.key, one.0.from
+                                ));
+                                failed.push(one.3.clone());
+                            }
+                            Err(e) => return Err(e),
+                        }
+                    }
+                }
+                Err(e) if e.is_local() => {
+                    report.errors.push(format!(
+                        "mail {} from {}: {e} (tried again on the next pass)",
+                        mails[0].0.key, mails[0].0.from
+                    ));
+                    failed.push(mails[0].3.clone());
+                }
+                Err(e) => return Err(e),
             }
-            adjudicated = fx.adjudicated.len();
-            self.commit(fx)?;
-            self.crash(CrashPoint::AfterCommit)?;
         }
-        let tokens: Vec<String> = group.iter().map(|w| w.token.clone()).collect();
-        if let Err(e) = self.inbox.borrow_mut().done(&self.store, &tokens) {
+        let tokens: Vec<String> = group
+            .iter()
+            .map(|w| w.token.clone())
+            .filter(|t| !failed.contains(t))
+            .collect();
+        if let Err(e) = self.inbox.borrow_mut().done(&self.store, &tokens, &failed) {
             // Not fatal: the mails are fetched again and recognised as done.
             report.errors.push(format!("marking mail read: {e}"));
         }
         Ok(adjudicated)
+    }
+
+    /// The effects of some mails, committed together with their done marks. Returns
+    /// the phases adjudicated.
+    fn act_on(&self, mails: &[(Incoming, String, String, String)]) -> Result<usize, JudgeError> {
+        let mut fx = self.effects();
+        for (mail, done, attempts_key, _) in mails {
+            self.unit(|| {
+                // The test faults strike only mails that ask for them.
+                if mail.subject.contains("pbem-fault") {
+                    self.crash(CrashPoint::Hang)?;
+                    self.crash(CrashPoint::Fail)?;
+                }
+                self.act(mail, &mut fx)
+            })?;
+            fx.batch.put(done, &true);
+            fx.batch.remove(attempts_key);
+        }
+        let adjudicated = fx.adjudicated.len();
+        self.commit(fx)?;
+        self.crash(CrashPoint::AfterCommit)?;
+        Ok(adjudicated)
+    }
+
+    /// A mail the judge could not handle, kept under `v1/poison/` (`pbem` logs it);
+    /// the moderators of the game it names hear of it once.
+    fn set_aside(
+        &self,
+        mail: &Incoming,
+        attempts: u32,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        tracing::error!(mail = %mail.key, from = %mail.from, attempts, "mail set aside");
+        fx.batch.put(
+            &format!("v1/poison/{}", mail.key),
+            &serde_json::json!({
+                "from": mail.from,
+                "subject": mail.subject,
+                "attempts": attempts,
+                "set_aside": self.clock.now().to_rfc3339(),
+            }),
+        );
+        let game = command::parse(&mail.body)
+            .game
+            .or_else(|| subject_game(&mail.subject))
+            .or_else(|| mail.to.iter().find_map(|a| plus_game(a)));
+        if let Some(gc) = game.as_deref().and_then(|id| self.config.game(id)) {
+            let view = replies::Notice {
+                game: &gc.id,
+                lines: vec![format!(
+                    "A mail from {} (subject \"{}\") could not be handled in {attempts} \
+                     attempts and was set aside (store key v1/poison/{}). Nothing of it \
+                     took effect; the game goes on. Please tell the judge's maintainer.",
+                    mail.from,
+                    replies::quote(&mail.subject),
+                    mail.key
+                )],
+            };
+            let body = self.templates.render("notice.txt", &view)?;
+            for m in &gc.moderators {
+                let subject = format!("[{}] A mail was set aside", gc.id);
+                fx.outbox
+                    .push(self.mail(&m.address, subject, body.clone(), None));
+            }
+        }
+        Ok(())
     }
 
     /// Everything one mail asks for. Silence for machine mail.
@@ -51,18 +179,35 @@ impl Judge<'_> {
         if mail.automatic {
             return Ok(());
         }
-        let parsed = command::parse(&mail.body);
+        let mut parsed = command::parse(&mail.body);
+        // Observers need no registration: OBSERVE and UNOBSERVE are answered as such.
+        if parsed
+            .commands
+            .iter()
+            .any(|c| matches!(c, Command::Observe(_) | Command::Unobserve(_)))
+        {
+            return self.observe(mail, &parsed, fx);
+        }
+        let help_game = parsed.commands.iter().find_map(|c| match c {
+            Command::Help(Some(g)) => Some(g.clone()),
+            _ => None,
+        });
         let game_id = parsed
             .game
             .clone()
+            .or(help_game)
             .or_else(|| subject_game(&mail.subject))
             .or_else(|| mail.to.iter().find_map(|a| plus_game(a)));
         let sender = mail.from.as_str();
         let Some(gc) = game_id.as_deref().and_then(|id| self.config.game(id)) else {
             let reason = match &game_id {
-                Some(id) => format!("There is no game {id:?} here."),
+                Some(id) => format!("There is no game {:?} here.", command::echo(id)),
                 None => "The mail names no game: write GAME <id> on a line of its own.".into(),
             };
+            // A registered address gets its games and the commands, not silence.
+            if self.is_registered(sender) {
+                return self.general_help(mail, Some(&reason), fx);
+            }
             return self.refuse_unknown(mail, game_id.as_deref(), &reason, fx);
         };
         let record = self.load(fx, &gc.id)?;
@@ -89,6 +234,30 @@ impl Judge<'_> {
                 fx,
             );
         };
+        // HELP alone needs no password (at most 4 answers an hour per address).
+        let only_help = parsed.orders.is_none()
+            && !parsed.commands.is_empty()
+            && parsed
+                .commands
+                .iter()
+                .all(|c| matches!(c, Command::Help(_)));
+        if only_help && parsed.password.is_none() {
+            let key = throttle::key("help", sender);
+            if !self.allow(fx, &key, Duration::hours(1), 4)? {
+                return Ok(());
+            }
+            return self.help_reply(gc, &record, player.as_deref(), mail, fx);
+        }
+        // Wrong passwords for this power are counted; past the limit, attempts are
+        // neither checked (no Argon2 work) nor answered until the window is out.
+        let who = player
+            .clone()
+            .unwrap_or_else(|| format!("moderator {sender}"));
+        let auth_key = throttle::key("auth", &format!("{}/{who}", gc.id));
+        let mut failures = self.window(fx, &auth_key, throttle::auth_window())?;
+        if failures.count >= throttle::MAX_WRONG_PASSWORDS {
+            return Ok(());
+        }
         let good = parsed
             .password
             .as_deref()
@@ -97,15 +266,21 @@ impl Judge<'_> {
             let reason = if parsed.password.is_none() {
                 "The mail has no PASSWORD line.".to_string()
             } else {
+                failures.count += 1;
                 "The password was wrong.".to_string()
             };
-            // To the registered address: the sender may be a forger.
-            let view = replies::Refusal {
-                game: Some(&gc.id),
-                sender,
-                subject: &mail.subject,
-                reason: &reason,
-            };
+            if failures.count >= throttle::MAX_WRONG_PASSWORDS && !failures.told {
+                failures.told = true;
+                self.tell_moderators(gc, &who, fx)?;
+            }
+            self.save_window(fx, &auth_key, &failures);
+            // To the registered address (the sender may be a forger), at most once an
+            // hour.
+            let refusals = throttle::key("refusal", sender);
+            if !self.allow(fx, &refusals, Duration::hours(1), 1)? {
+                return Ok(());
+            }
+            let view = replies::Refusal::new(Some(&gc.id), sender, &mail.subject, &reason);
             let body = self.templates.render("refusal.txt", &view)?;
             fx.outbox.push(self.mail(
                 sender,
@@ -115,10 +290,48 @@ impl Judge<'_> {
             ));
             return Ok(());
         }
+        if let Some(secret) = parsed.password.clone() {
+            command::scrub(&mut parsed, &secret);
+        }
         match player {
             Some(power) => self.act_as_player(gc, mail, &parsed, &power, fx),
             None => self.act_as_moderator(gc, mail, &parsed, fx),
         }
+    }
+
+    /// Whether an address plays or moderates any game here.
+    fn is_registered(&self, address: &str) -> bool {
+        self.config.games.iter().any(|g| {
+            g.players.iter().any(|p| p.address == address)
+                || g.moderators.iter().any(|m| m.address == address)
+        })
+    }
+
+    /// The moderators hear once that a power's password attempts are no longer checked.
+    fn tell_moderators(
+        &self,
+        gc: &GameConfig,
+        who: &str,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let until = self.clock.now() + throttle::auth_window();
+        let view = replies::Notice {
+            game: &gc.id,
+            lines: vec![format!(
+                "{} wrong passwords for {who} within an hour: further mails for {who} are \
+                 not checked or answered until {}. If the player lost the password, give \
+                 a new one in games.toml.",
+                throttle::MAX_WRONG_PASSWORDS,
+                replies::utc(until)
+            )],
+        };
+        let body = self.templates.render("notice.txt", &view)?;
+        for m in &gc.moderators {
+            let subject = format!("[{}] Password attempts stopped for {who}", gc.id);
+            fx.outbox
+                .push(self.mail(&m.address, subject, body.clone(), None));
+        }
+        Ok(())
     }
 
     /// An unregistered sender, or an unknown game: answered at most once a day.
@@ -129,23 +342,11 @@ impl Judge<'_> {
         reason: &str,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
-        let today = self.clock.now().format("%Y-%m-%d").to_string();
-        let key = format!("v1/unregistered/{}", mail.from);
-        let last = match fx.flags.get(&key) {
-            Some(day) => Some(day.clone()),
-            None => self.store.get::<String>(&key)?,
-        };
-        if last.as_deref() == Some(today.as_str()) {
+        let key = throttle::key("unregistered", &mail.from);
+        if !self.allow(fx, &key, Duration::days(1), 1)? {
             return Ok(());
         }
-        fx.batch.put(&key, &today);
-        fx.flags.insert(key, today.clone());
-        let view = replies::Refusal {
-            game,
-            sender: &mail.from,
-            subject: &mail.subject,
-            reason,
-        };
+        let view = replies::Refusal::new(game, &mail.from, &mail.subject, reason);
         let body = self.templates.render("refusal.txt", &view)?;
         fx.outbox
             .push(self.mail(&mail.from, "Mail not accepted".into(), body, Some(mail)));
@@ -165,5 +366,15 @@ fn subject_game(subject: &str) -> Option<String> {
 fn plus_game(address: &str) -> Option<String> {
     let local = address.split('@').next()?;
     let (_, id) = local.split_once('+')?;
+    let id = id.split('.').next().unwrap_or(id);
     (!id.is_empty()).then(|| id.to_lowercase())
+}
+
+/// `judge+andromeda.foundation@host`: the power (or anonymous press token) a reply to
+/// press goes back to.
+pub(super) fn plus_target(address: &str) -> Option<String> {
+    let local = address.split('@').next()?;
+    let (_, rest) = local.split_once('+')?;
+    let (_, target) = rest.split_once('.')?;
+    (!target.is_empty()).then(|| target.to_lowercase())
 }

@@ -11,7 +11,10 @@
 
 pub mod clock;
 pub mod command;
+mod community;
+mod due;
 mod intake;
+mod maintenance;
 mod moderator;
 pub mod outbox;
 mod phases;
@@ -20,6 +23,7 @@ mod queries;
 pub mod record;
 mod replies;
 mod sending;
+mod throttle;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -38,10 +42,12 @@ use crate::mail::transport::{Inbox, MaildirInbox, MaildirOutbox, Outbox, Transpo
 use crate::password;
 use crate::report::{TemplateError, Templates};
 use crate::rules::game::{Game, Viewer};
+use crate::rules::LineCheck;
 use crate::store::{Batch, Store, StoreError};
 use clock::Clock;
 use command::Command;
 use outbox::Queued;
+use phases::deadline_after;
 use record::{adjudicated_key, game_key, history_key, HistoryEntry, Record, Submission};
 
 #[derive(Debug, thiserror::Error)]
@@ -59,7 +65,31 @@ pub enum JudgeError {
     Crash(CrashPoint),
     #[error("{0}")]
     Setup(String),
+    /// A fault of the program while handling one mail or one game (a panic, a
+    /// template that does not render): that mail or game is set aside, the rest goes on.
+    #[error("fault: {0}")]
+    Fault(String),
 }
+
+impl JudgeError {
+    /// Whether the error concerns one mail or game only (the pass goes on without it),
+    /// rather than the judge as a whole (the store, an injected crash).
+    fn is_local(&self) -> bool {
+        matches!(self, JudgeError::Fault(_) | JudgeError::Template(_))
+    }
+}
+
+/// A panic's message.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic".into())
+}
+
+/// Attempts at one mail, or at one game's deadline, before it is set aside.
+pub const MAX_ATTEMPTS: u32 = 3;
 
 /// Where a test may make a pass stop, as if the process had been killed there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +102,13 @@ pub enum CrashPoint {
     BeforeSend,
     /// A reply was handed to the transport but not removed from the outbox.
     AfterSend,
+    /// Acting on a mail never ends (for the time-budget test): the watchdog of
+    /// `pbem serve` must end the process.
+    Hang,
+    /// Acting on a mail fails (a fault of the program, for the poison-mail test).
+    Fail,
+    /// Adjudicating a phase fails (a fault of a rule set, for the suspension test).
+    FailAdjudication,
 }
 
 impl CrashPoint {
@@ -81,6 +118,9 @@ impl CrashPoint {
             "after-commit" => Some(CrashPoint::AfterCommit),
             "before-send" => Some(CrashPoint::BeforeSend),
             "after-send" => Some(CrashPoint::AfterSend),
+            "hang" => Some(CrashPoint::Hang),
+            "fail" => Some(CrashPoint::Fail),
+            "fail-adjudication" => Some(CrashPoint::FailAdjudication),
             _ => None,
         }
     }
@@ -92,8 +132,44 @@ pub struct PassReport {
     pub mails_read: usize,
     pub phases_adjudicated: usize,
     pub replies_sent: usize,
+    /// Games whose deadline or reminder was due (the others were not looked at).
+    pub games_due: usize,
     /// Mail servers out of reach, replies refused: the pass went on without them.
     pub errors: Vec<String>,
+}
+
+/// No mail the judge sends is larger than this, encoded (well under the 10 MB many
+/// servers accept): its text is cut at [`MAX_BODY_BYTES`], an attachment at
+/// [`MAX_ATTACHMENT_BYTES`].
+pub const MAX_MAIL_BYTES: usize = 1024 * 1024;
+/// The longest text of a mail the judge sends.
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+/// The largest attachment (`results.json`) of a mail the judge sends.
+pub const MAX_ATTACHMENT_BYTES: usize = 384 * 1024;
+
+/// A mail made to fit [`MAX_MAIL_BYTES`]: text cut with a note, an over-large
+/// attachment replaced by a note (the whole results stay in the store, for HISTORY and
+/// `pbem game show`).
+fn bounded(mut mail: Outgoing) -> Outgoing {
+    if mail.body.len() > MAX_BODY_BYTES {
+        let mut cut = MAX_BODY_BYTES - 200;
+        while !mail.body.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        mail.body.truncate(cut);
+        mail.body.push_str(
+            "\n\n[... the rest of this mail was cut: it was over the judge's size limit]\n",
+        );
+    }
+    if let Some((name, content)) = &mut mail.attachment {
+        if content.len() > MAX_ATTACHMENT_BYTES {
+            *content = serde_json::json!({
+                "cut": format!("{name} was {} bytes, over the judge's limit of {MAX_ATTACHMENT_BYTES}", content.len()),
+            })
+            .to_string();
+        }
+    }
+    mail
 }
 
 /// How many accepted replies are recorded together where resending is harmless.
@@ -130,6 +206,14 @@ pub struct Judge<'c> {
     group_size: usize,
     inbox: std::cell::RefCell<Box<dyn Inbox>>,
     outbox: std::cell::RefCell<Box<dyn Outbox>>,
+    /// When the mail or game being handled now was started (Unix seconds; 0 when
+    /// idle), for the watchdog of `pbem serve`.
+    busy_since: std::sync::Arc<std::sync::atomic::AtomicI64>,
+    /// The configured games that have a record in the store (so a pass need not ask
+    /// the store about every game).
+    known: std::cell::RefCell<std::collections::HashSet<String>>,
+    /// `pbem reload` asked for `games.toml` to be read again.
+    reload: std::cell::Cell<bool>,
 }
 
 impl<'c> Judge<'c> {
@@ -172,7 +256,11 @@ impl<'c> Judge<'c> {
             crash_countdown: std::cell::Cell::new(0),
             crash_aborts: false,
             group_size: config.judge.batch,
+            busy_since: Default::default(),
+            known: Default::default(),
+            reload: Default::default(),
         };
+        *judge.known.borrow_mut() = judge.build_due_index()?;
         judge.ensure_games()?;
         Ok(judge)
     }
@@ -199,6 +287,18 @@ impl<'c> Judge<'c> {
         if self.crash_at == Some(at) {
             let left = self.crash_countdown.get();
             if left == 0 {
+                match at {
+                    CrashPoint::Hang => loop {
+                        std::thread::park();
+                    },
+                    CrashPoint::Fail => panic!("an injected fault"),
+                    CrashPoint::FailAdjudication => {
+                        // Once: the next game's adjudication goes well.
+                        self.crash_countdown.set(usize::MAX);
+                        panic!("an injected fault")
+                    }
+                    _ => {}
+                }
                 if self.crash_aborts {
                     std::process::abort();
                 }
@@ -228,7 +328,7 @@ impl<'c> Judge<'c> {
             report.phases_adjudicated += self.handle_group(group, &mut report)?;
             report.mails_read += group.len();
         }
-        report.phases_adjudicated += self.tick()?;
+        report.phases_adjudicated += self.tick(&mut report)?;
         report.replies_sent += self.send_outbox(&mut report)?;
         Ok(report)
     }
@@ -247,6 +347,40 @@ impl<'c> Judge<'c> {
         Ok(())
     }
 
+    /// When the unit of work under way began (Unix seconds, 0 when idle): a watchdog
+    /// reads it from another thread.
+    pub fn busy_since(&self) -> std::sync::Arc<std::sync::atomic::AtomicI64> {
+        self.busy_since.clone()
+    }
+
+    /// Reports the work under way to this cell instead (one watchdog for judges opened
+    /// one after another, as `serve` does on a reload).
+    pub fn report_busy_to(&mut self, cell: std::sync::Arc<std::sync::atomic::AtomicI64>) {
+        self.busy_since = cell;
+    }
+
+    /// Runs one unit of work (a mail, a game's deadline) with the watchdog told, a
+    /// panic in it turned into an error.
+    fn unit<T>(&self, f: impl FnOnce() -> Result<T, JudgeError>) -> Result<T, JudgeError> {
+        use std::sync::atomic::Ordering;
+        self.busy_since.store(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs() as i64)
+                .unwrap_or(1),
+            Ordering::Relaxed,
+        );
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .unwrap_or_else(|panic| Err(JudgeError::Fault(panic_text(&panic))));
+        self.busy_since.store(0, Ordering::Relaxed);
+        result
+    }
+
+    /// How many full password checks (Argon2) this judge has done.
+    pub fn password_checks(&self) -> u64 {
+        self.passwords.full_checks()
+    }
+
     /// The stored record of a game.
     pub fn record(&self, id: &str) -> Result<Option<Record>, JudgeError> {
         Ok(self.store.get(&game_key(id))?)
@@ -254,29 +388,124 @@ impl<'c> Judge<'c> {
 
     fn ensure_games(&self) -> Result<(), JudgeError> {
         let now = self.clock.now();
+        // New games are committed in groups, like mail: one write to disk a group.
+        let mut fx = self.effects();
+        let mut pending = Vec::new();
         for gc in &self.config.games {
-            if self.store.contains(&game_key(&gc.id))? {
+            if self.known.borrow().contains(&gc.id) {
                 continue;
             }
-            let game = Game::new(gc.rules, &gc.options, gc.start.as_ref(), gc.seed)
-                .expect("checked when the configuration was read");
-            let phase = game.label().phase;
-            let record = Record {
-                game,
-                deadline: Some(now + gc.phase_length(phase)),
-                paused: None,
-                submissions: BTreeMap::new(),
-                addresses: gc
-                    .players
-                    .iter()
-                    .map(|p| (p.power.clone(), p.address.clone()))
-                    .collect(),
-            };
-            let mut fx = self.effects();
-            fx.records.insert(gc.id.clone(), record);
-            // A phase nobody owes (a solo Imperium's turn) is played at once.
-            self.advance(gc, &mut fx, false)?;
+            pending.push(gc.id.clone());
+            if self.store.contains(&game_key(&gc.id))? {
+                // Brought in under the judge (an import): index it like the others.
+                let record = self.load(&mut fx, &gc.id)?;
+                fx.records.insert(gc.id.clone(), record);
+            } else {
+                // Dice anyone can check: a secret seed unless games.toml fixes one.
+                let dice = (!gc.fixed_seed).then(|| {
+                    let (secret, commitment) = crate::verify::new_secret();
+                    record::DiceSecret { secret, commitment }
+                });
+                let seed = match &dice {
+                    Some(d) => crate::verify::seed(&d.secret).expect("a fresh secret is hex"),
+                    None => gc.seed,
+                };
+                let game = Game::new(gc.rules, &gc.options, gc.start.as_ref(), seed)
+                    .expect("checked when the configuration was read");
+                let phase = game.label().phase;
+                let record = Record {
+                    game,
+                    deadline: Some(now + gc.phase_length(phase)),
+                    paused: None,
+                    submissions: BTreeMap::new(),
+                    addresses: gc
+                        .players
+                        .iter()
+                        .map(|p| (p.power.clone(), p.address.clone()))
+                        .collect(),
+                    suspended: None,
+                    absences: Vec::new(),
+                    dice,
+                    ended: None,
+                    phases_played: 0,
+                };
+                self.welcome(gc, &record, &mut fx)?;
+                fx.records.insert(gc.id.clone(), record);
+                // A phase nobody owes (a solo Imperium's turn) is played at once.
+                self.advance(gc, &mut fx, false)?;
+            }
+            if pending.len() >= self.group_size {
+                self.commit(std::mem::replace(&mut fx, self.effects()))?;
+                self.known.borrow_mut().extend(pending.drain(..));
+            }
+        }
+        if !pending.is_empty() {
             self.commit(fx)?;
+            self.known.borrow_mut().extend(pending);
+        }
+        Ok(())
+    }
+
+    /// The welcome mail of a new game, to each player (their power's view) and each
+    /// moderator.
+    fn welcome(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let play = record.game.play();
+        let label = play.label();
+        let powers = play.powers();
+        let mut phases: Vec<&str> = play.phases();
+        if phases.is_empty() {
+            phases.push(label.phase);
+        }
+        let phases: Vec<(String, String)> = phases
+            .iter()
+            .map(|p| (p.to_string(), replies::length(gc.phase_length(p))))
+            .collect();
+        let deadline = record.deadline.unwrap_or_else(|| self.clock.now());
+        for reader in self.readers(gc, record) {
+            let power = reader.power.as_deref();
+            let example = power
+                .map(|p| play.example_orders(p))
+                .unwrap_or_default()
+                .lines()
+                .map(str::to_string)
+                .collect();
+            let view = replies::Welcome {
+                game: &gc.id,
+                rules: gc.rules.name(),
+                power: power.unwrap_or(""),
+                others: powers
+                    .iter()
+                    .filter(|p| Some(p.as_str()) != power)
+                    .cloned()
+                    .collect(),
+                turn: label.turn,
+                phase: label.phase,
+                deadline_utc: replies::utc(deadline),
+                deadline_local: replies::local(deadline, gc.time_zone),
+                phases: phases.clone(),
+                board: play.board_text(reader.viewer()),
+                standing: play.standing(),
+                example,
+                commitment: record
+                    .dice
+                    .as_ref()
+                    .filter(|_| !gc.fixed_seed)
+                    .map(|d| d.commitment.clone())
+                    .unwrap_or_default(),
+                fixed_seed: gc.fixed_seed,
+            };
+            let body = self.templates.render("welcome.txt", &view)?;
+            let subject = match power {
+                Some(p) => format!("[{}] Welcome: you play {p}", gc.id),
+                None => format!("[{}] Welcome: you moderate this game", gc.id),
+            };
+            fx.outbox
+                .push(self.mail(&reader.address, subject, body, None));
         }
         Ok(())
     }
@@ -303,10 +532,16 @@ impl<'c> Judge<'c> {
     }
 
     fn commit(&self, mut fx: Effects) -> Result<(), JudgeError> {
-        for (id, record) in &fx.records {
+        let records = std::mem::take(&mut fx.records);
+        for (id, record) in &records {
             fx.batch.put(&game_key(id), record);
+            if let Some(gc) = self.config.game(id) {
+                self.index_due(gc, record, &mut fx)?;
+            }
         }
+        fx.records = records;
         for mail in fx.outbox {
+            let mail = bounded(mail);
             let seq = self.store.next_id()?;
             let key = format!("{}{seq:020}-{}", outbox::WAITING, mail.message_id);
             fx.batch.put(&key, &Queued::new(mail));
@@ -375,6 +610,7 @@ impl<'c> Judge<'c> {
             in_reply_to: reply_to.and_then(|m| m.message_id.clone()),
             date: now.to_rfc2822(),
             attachment: None,
+            reply_to: None,
         }
     }
 }

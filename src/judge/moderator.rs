@@ -10,7 +10,7 @@ impl Judge<'_> {
         parsed: &command::Parsed,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
-        let mut notes: Vec<String> = Vec::new();
+        let mut notes: Vec<String> = parsed.notes.clone();
         if parsed.orders.is_some() {
             notes.push("Moderators give no orders: the orders were ignored.".into());
         }
@@ -26,7 +26,7 @@ impl Judge<'_> {
                     let current = guard
                         .as_ref()
                         .is_none_or(|(t, p)| *t == label.turn && p == label.phase);
-                    if label.over {
+                    if record.over() {
                         notes.push("FORCE: the game is over.".into());
                     } else if !current {
                         notes.push(format!(
@@ -60,7 +60,7 @@ impl Judge<'_> {
                     )),
                 },
                 Command::Pause => {
-                    if record.paused.is_some() || label.over {
+                    if record.paused.is_some() || record.over() {
                         notes.push("PAUSE: the game is already paused or over.".into());
                     } else {
                         let left = record
@@ -73,16 +73,21 @@ impl Judge<'_> {
                         fx.records.insert(gc.id.clone(), record);
                     }
                 }
-                Command::Resume => match record.paused.take() {
-                    Some(left) => {
-                        let d = now + Duration::seconds(left);
-                        record.deadline = Some(d);
-                        notes.push(format!("RESUME: the deadline is now {}.", replies::utc(d)));
-                        fx.records.insert(gc.id.clone(), record);
-                        self.advance(gc, fx, false)?;
+                Command::Resume => {
+                    match record.paused.take() {
+                        Some(left) => {
+                            if let Some(why) = record.suspended.take() {
+                                notes.push(format!("RESUME: the game was suspended ({why}); the judge tries again."));
+                            }
+                            let d = now + Duration::seconds(left);
+                            record.deadline = Some(d);
+                            notes.push(format!("RESUME: the deadline is now {}.", replies::utc(d)));
+                            fx.records.insert(gc.id.clone(), record);
+                            self.advance(gc, fx, false)?;
+                        }
+                        None => notes.push("RESUME: the game is not paused.".into()),
                     }
-                    None => notes.push("RESUME: the game is not paused.".into()),
-                },
+                }
                 Command::Replace { power, address } => {
                     if !record.addresses.contains_key(power)
                         && !record.game.powers().contains(power)
@@ -100,9 +105,52 @@ impl Judge<'_> {
                 Command::History(n) => {
                     self.history_reply(gc, &record, Viewer::Moderator, *n, mail, fx)?
                 }
-                Command::Help => self.help_reply(gc, &record, mail, fx)?,
+                Command::Help(_) => self.help_reply(gc, &record, None, mail, fx)?,
                 Command::Ready | Command::Wait => {
                     notes.push("READY and WAIT are for players.".into())
+                }
+                Command::Observers | Command::RemoveObserver(_) => {
+                    self.moderate_observers(gc, c, &mut notes, fx)?
+                }
+                Command::HistoryPress(turn) => {
+                    self.press_history_reply(gc, "", *turn, mail, fx)?
+                }
+                Command::Press(_) => notes.push(
+                    "Moderators send no press: write to the players directly, or ask the judge's maintainer for a moderator broadcast.".into(),
+                ),
+                Command::Observe(_) | Command::Unobserve(_) => notes.push(
+                    "OBSERVE and UNOBSERVE are for observers; a moderator gets every mail of the game.".into(),
+                ),
+                Command::Absence { .. } => {
+                    notes.push("ABSENCE is for players (a moderator moves deadlines with DEADLINE).".into())
+                }
+                Command::CancelAbsence(power) => {
+                    let before = record.absences.len();
+                    match power {
+                        Some(p) => record.absences.retain(|a| &a.power != p),
+                        None => record.absences.clear(),
+                    }
+                    notes.push(format!(
+                        "ABSENCE CANCEL: {} absence(s) cancelled (deadlines already moved stay).",
+                        before - record.absences.len()
+                    ));
+                    fx.records.insert(gc.id.clone(), record);
+                }
+                Command::EndGame => {
+                    if record.over() {
+                        notes.push("END GAME: the game is already over.".into());
+                    } else {
+                        record.ended = Some(format!(
+                            "ended by a moderator on {}",
+                            replies::utc(now)
+                        ));
+                        record.deadline = None;
+                        record.paused = None;
+                        let why = record.ended.clone().unwrap_or_default();
+                        self.game_over_mails(gc, &record, label.turn, Some(&why), fx)?;
+                        fx.records.insert(gc.id.clone(), record);
+                        notes.push("END GAME: the game is over; everyone was told, the dice secret revealed.".into());
+                    }
                 }
             }
         }

@@ -4,27 +4,106 @@
 use super::*;
 
 impl Judge<'_> {
-    /// Deadlines and reminders of every game. Returns the phases adjudicated.
-    pub(super) fn tick(&self) -> Result<usize, JudgeError> {
+    /// Deadlines and reminders of every game. Returns the phases adjudicated. A game
+    /// whose deadline was tried [`MAX_ATTEMPTS`] times (a pass killed or failing on it)
+    /// is suspended instead; a fault in one game leaves the others alone.
+    pub(super) fn tick(&self, report: &mut PassReport) -> Result<usize, JudgeError> {
         let now = self.clock.now();
         let mut count = 0;
-        for gc in &self.config.games {
+        for id in self.due_games()? {
+            let Some(gc) = self.config.game(&id) else {
+                continue;
+            };
+            report.games_due += 1;
             let Some(record) = self.record(&gc.id)? else {
                 continue;
             };
             let Some(deadline) = record.deadline else {
                 continue;
             };
+            if record.suspended.is_some() {
+                continue;
+            }
             let mut fx = self.effects();
             if now >= deadline {
-                self.advance(gc, &mut fx, true)?;
+                let attempts_key = format!("v1/attempts/game/{}/{}", gc.id, deadline.timestamp());
+                let attempts: u32 = self.store.get(&attempts_key)?.unwrap_or(0);
+                if attempts >= MAX_ATTEMPTS {
+                    let why = format!(
+                        "the deadline of turn {} {} could not be handled in {attempts} attempts",
+                        record.game.label().turn,
+                        record.game.label().phase
+                    );
+                    self.suspend(gc, &record, &why, &mut fx)?;
+                    fx.batch.remove(&attempts_key);
+                    self.commit(fx)?;
+                    report
+                        .errors
+                        .push(format!("game {}: {why}; suspended", gc.id));
+                    continue;
+                }
+                self.store.put_now(&attempts_key, &(attempts + 1))?;
+                match self.unit(|| self.advance(gc, &mut fx, true)) {
+                    Ok(()) => fx.batch.remove(&attempts_key),
+                    Err(e) if e.is_local() => {
+                        report.errors.push(format!(
+                            "game {}: {e} (tried again on the next pass)",
+                            gc.id
+                        ));
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                }
             } else {
                 self.remind(gc, &record, deadline, now, &mut fx)?;
+            }
+            // Indexed anew whether or not anything changed (a reminder sent moves the
+            // game's next due time).
+            if !fx.records.contains_key(&gc.id) {
+                fx.records.insert(gc.id.clone(), record);
             }
             count += fx.adjudicated.len();
             self.commit(fx)?;
         }
         Ok(count)
+    }
+
+    /// Sets a game aside until a moderator's RESUME: its clock stops, the moderators
+    /// are told why.
+    pub(super) fn suspend(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        why: &str,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        tracing::error!(game = %gc.id, why, "game suspended");
+        let mut record = record.clone();
+        record.suspended = Some(why.to_string());
+        if record.paused.is_none() {
+            let left = record
+                .deadline
+                .map(|d| (d - self.clock.now()).num_seconds().max(0))
+                .unwrap_or(0);
+            record.paused = Some(left);
+        }
+        record.deadline = None;
+        fx.records.insert(gc.id.clone(), record);
+        let view = replies::Notice {
+            game: &gc.id,
+            lines: vec![format!(
+                "The judge suspended this game: {why}. This is a fault of the program, not \
+                 of the players; orders are kept. Send RESUME (then FORCE if needed) to try \
+                 again, and please tell the judge's maintainer."
+            )],
+        };
+        let body = self.templates.render("notice.txt", &view)?;
+        for m in &gc.moderators {
+            let subject = format!("[{}] Game suspended", gc.id);
+            fx.outbox
+                .push(self.mail(&m.address, subject, body.clone(), None));
+        }
+        Ok(())
     }
 
     pub(super) fn remind(
@@ -39,16 +118,12 @@ impl Judge<'_> {
             if now < deadline - *before {
                 continue;
             }
-            let key = format!(
-                "v1/reminded/{}/{}/{}",
-                gc.id,
-                deadline.timestamp(),
-                before.num_minutes()
-            );
+            let key = due::reminded_key(&gc.id, deadline, *before);
             if self.store.contains(&key)? {
                 continue;
             }
             fx.batch.put(&key, &true);
+            fx.flags.insert(key, String::new());
             let label = record.game.label();
             for power in record.game.owing() {
                 if record.submissions.contains_key(&power) {
@@ -88,7 +163,7 @@ impl Judge<'_> {
         loop {
             let mut record = self.load(fx, &gc.id)?;
             let label = record.game.label();
-            if label.over || (record.paused.is_some() && !force) {
+            if record.over() || record.suspended.is_some() || (record.paused.is_some() && !force) {
                 return Ok(());
             }
             let owing = record.game.owing();
@@ -107,7 +182,22 @@ impl Judge<'_> {
                 .iter()
                 .filter_map(|p| Some((p.clone(), record.submissions.get(p)?.orders.clone())))
                 .collect();
-            let adj = record.game.adjudicate(&orders, gc.seed);
+            let adjudicated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let _ = self.crash(CrashPoint::FailAdjudication);
+                record.game.adjudicate(&orders, seed_of(gc, &record))
+            }));
+            let adj = match adjudicated {
+                Ok(adj) => adj,
+                Err(panic) => {
+                    let why = format!(
+                        "adjudicating turn {} {} failed ({})",
+                        label.turn,
+                        label.phase,
+                        panic_text(&panic)
+                    );
+                    return self.suspend(gc, &record, &why, fx);
+                }
+            };
             let now = self.clock.now();
             record.game = adj.game;
             record.submissions.clear();
@@ -115,7 +205,11 @@ impl Judge<'_> {
             record.deadline = if next.over {
                 None
             } else {
-                Some(now + gc.phase_length(next.phase))
+                Some(deadline_after(
+                    gc,
+                    &record,
+                    now + gc.phase_length(next.phase),
+                ))
             };
             if record.paused.is_some() {
                 record.paused = Some(gc.phase_length(next.phase).num_seconds());
@@ -130,12 +224,16 @@ impl Judge<'_> {
             let entry = HistoryEntry {
                 turn: label.turn,
                 phase: label.phase.into(),
+                seq: record.phases_played,
+                orders,
                 json: json.clone(),
                 view: adj.results.view.clone(),
             };
+            record.phases_played += 1;
             fx.batch.put(&marker, &true);
-            fx.batch
-                .put(&history_key(&gc.id, label.turn, label.phase), &entry);
+            let key = history_key(&gc.id, label.turn, label.phase);
+            fx.batch.put(&key, &entry);
+            fx.history.push((key, entry.clone()));
             fx.adjudicated.push(marker);
             self.results_mails(gc, &record, &entry, fx)?;
             fx.records.insert(gc.id.clone(), record);
@@ -143,8 +241,8 @@ impl Judge<'_> {
         }
     }
 
-    /// Everyone a game's results go to: each player with the power they hold, and each
-    /// moderator (no power: sees everything).
+    /// Everyone a game's results go to: each player with the power they hold, each
+    /// moderator (sees everything), and each observer (the public view).
     pub(super) fn readers(&self, gc: &GameConfig, record: &Record) -> Vec<Reader> {
         let mut all: Vec<Reader> = record
             .addresses
@@ -152,6 +250,7 @@ impl Judge<'_> {
             .map(|(power, address)| Reader {
                 address: address.clone(),
                 power: Some(power.clone()),
+                observer: false,
             })
             .collect();
         for m in &gc.moderators {
@@ -159,12 +258,33 @@ impl Judge<'_> {
                 all.push(Reader {
                     address: m.address.clone(),
                     power: None,
+                    observer: false,
                 });
             }
         }
         all.sort_by(|a, b| a.address.cmp(&b.address).then(a.power.cmp(&b.power)));
         all.dedup_by(|a, b| a.address == b.address && a.power == b.power);
         all
+    }
+
+    /// The readers of results: the players and moderators, then the observers.
+    pub(super) fn results_readers(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        fx: &Effects,
+    ) -> Result<Vec<Reader>, JudgeError> {
+        let mut all = self.readers(gc, record);
+        for address in self.observers(gc, fx)? {
+            if !all.iter().any(|r| r.address == address) {
+                all.push(Reader {
+                    address,
+                    power: None,
+                    observer: true,
+                });
+            }
+        }
+        Ok(all)
     }
 
     pub(super) fn results_mails(
@@ -180,12 +300,13 @@ impl Judge<'_> {
         let subject = format!("[{}] Turn {} {} results", gc.id, entry.turn, entry.phase);
         // One rendering per distinct view: every reader alike unless the game hides
         // something.
-        let mut rendered: BTreeMap<Option<String>, (String, String)> = BTreeMap::new();
-        for reader in self.readers(gc, record) {
-            let key = play
-                .hidden_information()
-                .then(|| reader.power.clone())
-                .flatten();
+        let mut rendered: BTreeMap<String, (String, String)> = BTreeMap::new();
+        for reader in self.results_readers(gc, record, fx)? {
+            let key = if play.hidden_information() {
+                reader.view_key()
+            } else {
+                String::new()
+            };
             if !rendered.contains_key(&key) {
                 let viewer = reader.viewer();
                 let seen = play.results_for(&whole, viewer);
@@ -219,35 +340,210 @@ impl Judge<'_> {
             fx.outbox.push(mail);
         }
         if next.over {
-            let view = replies::GameOver {
-                game: &gc.id,
-                turn: entry.turn,
-                winners: record.game.winners(),
-                standing: play.standing(),
-            };
-            let body = self.templates.render("game_over.txt", &view)?;
-            let subject = format!("[{}] Game over", gc.id);
-            for reader in self.readers(gc, record) {
-                fx.outbox
-                    .push(self.mail(&reader.address, subject.clone(), body.clone(), None));
-            }
+            self.game_over_mails(gc, record, entry.turn, None, fx)?;
         }
         Ok(())
+    }
+
+    /// The game-over mail, to players, moderators and observers: the winners and the
+    /// standing, who played which power (unless the game is anonymous), and the dice:
+    /// the secret revealed with the whole history attached (`history.json`, for
+    /// `pbem verify-dice`), or the fixed seed.
+    pub(super) fn game_over_mails(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        turn: u32,
+        ended_by: Option<&str>,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let play = record.game.play();
+        let history = self.history_of(gc, record, fx)?;
+        let whole_json = serde_json::to_string(&history).expect("JSON");
+        let view = replies::GameOver {
+            game: &gc.id,
+            turn,
+            ended_by: ended_by.unwrap_or(""),
+            winners: if ended_by.is_some() {
+                Vec::new()
+            } else {
+                record.game.winners()
+            },
+            standing: play.standing(),
+            roster: if gc.anonymous {
+                Vec::new()
+            } else {
+                record
+                    .addresses
+                    .iter()
+                    .map(|(p, a)| (p.clone(), a.clone()))
+                    .collect()
+            },
+            secret: history.secret.clone().unwrap_or_default(),
+            commitment: history.commitment.clone().unwrap_or_default(),
+            fixed_seed: history
+                .fixed_seed
+                .map(|s| s.to_string())
+                .unwrap_or_default(),
+        };
+        let body = self.templates.render("game_over.txt", &view)?;
+        let subject = format!("[{}] Game over", gc.id);
+        for reader in self.results_readers(gc, record, fx)? {
+            let mut mail = self.mail(&reader.address, subject.clone(), body.clone(), None);
+            let json = match reader.viewer() {
+                Viewer::Moderator => whole_json.clone(),
+                _ if !play.hidden_information() => whole_json.clone(),
+                viewer => {
+                    serde_json::to_string(&view_of_history(&history, play, viewer)).expect("JSON")
+                }
+            };
+            mail.attachment = Some(("history.json".into(), json));
+            fx.outbox.push(mail);
+        }
+        Ok(())
+    }
+
+    /// A game's whole history: its creation and every phase's orders and results, as
+    /// `pbem verify-dice` reads it.
+    pub(super) fn history_of(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        fx: &Effects,
+    ) -> Result<crate::verify::History, JudgeError> {
+        let prefix = format!("v1/history/{}/", gc.id);
+        let mut entries: Vec<(String, HistoryEntry)> = self.store.scan(&prefix)?;
+        entries.extend(
+            fx.history
+                .iter()
+                .filter(|(k, _)| k.starts_with(&prefix))
+                .cloned(),
+        );
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.dedup_by(|a, b| a.0 == b.0);
+        // Phases are keyed by (turn, phase): order them as they were played.
+        entries.sort_by_key(|(_, e)| (e.turn, e.seq));
+        let (secret, commitment, fixed_seed) = match (&record.dice, gc.fixed_seed) {
+            (Some(d), false) => (Some(d.secret.clone()), Some(d.commitment.clone()), None),
+            _ => (None, None, Some(gc.seed)),
+        };
+        Ok(crate::verify::History {
+            game: gc.id.clone(),
+            rules: gc.rules.id().to_string(),
+            options: serde_json::to_value(&gc.options).expect("options are JSON"),
+            start: gc.start.clone(),
+            commitment,
+            secret,
+            fixed_seed,
+            view_of: None,
+            phases: entries
+                .into_iter()
+                .map(|(_, e)| crate::verify::HistoryPhase {
+                    turn: e.turn,
+                    phase: e.phase,
+                    orders: e.orders,
+                    results: e.json,
+                })
+                .collect(),
+        })
+    }
+}
+
+/// What one reader of a game with hidden information may see of its history: each
+/// phase's results cut for them, their own orders only. `pbem verify-dice` checks its
+/// commitment; the moderator's whole copy plays the phases again.
+fn view_of_history(
+    history: &crate::verify::History,
+    play: &dyn crate::rules::game::Play,
+    viewer: Viewer,
+) -> crate::verify::History {
+    let own = match viewer {
+        Viewer::Power(p) => Some(p),
+        _ => None,
+    };
+    crate::verify::History {
+        view_of: Some(own.unwrap_or("an observer").to_string()),
+        phases: history
+            .phases
+            .iter()
+            .map(|p| crate::verify::HistoryPhase {
+                turn: p.turn,
+                phase: p.phase.clone(),
+                orders: p
+                    .orders
+                    .iter()
+                    .filter(|(power, _)| Some(power.as_str()) == own)
+                    .map(|(a, b)| (a.clone(), b.clone()))
+                    .collect(),
+                results: play
+                    .results_for(
+                        &crate::rules::game::PhaseResults {
+                            json: p.results.clone(),
+                            view: serde_json::Value::Null,
+                        },
+                        viewer,
+                    )
+                    .json,
+            })
+            .collect(),
+        ..history.clone()
     }
 }
 
 /// Someone a game's mail goes to, and what they may see of it.
 pub(super) struct Reader {
     pub address: String,
-    /// The power they play; none for a moderator.
+    /// The power they play; none for a moderator or an observer.
     pub power: Option<String>,
+    /// An observer: sees what every power may know.
+    pub observer: bool,
 }
 
 impl Reader {
     pub fn viewer(&self) -> Viewer<'_> {
-        match &self.power {
-            Some(p) => Viewer::Power(p),
-            None => Viewer::Moderator,
+        match (&self.power, self.observer) {
+            (Some(p), _) => Viewer::Power(p),
+            (None, true) => Viewer::Public,
+            (None, false) => Viewer::Moderator,
         }
     }
+
+    /// Readers with the same key see the same.
+    pub fn view_key(&self) -> String {
+        match self.viewer() {
+            Viewer::Power(p) => format!("power {p}"),
+            Viewer::Public => "public".into(),
+            Viewer::Moderator => "moderator".into(),
+        }
+    }
+}
+
+/// The seed a game's dice come from: the one `games.toml` fixes, or the one derived
+/// from the game's secret.
+pub(super) fn seed_of(gc: &GameConfig, record: &Record) -> u64 {
+    match &record.dice {
+        Some(d) if !gc.fixed_seed => crate::verify::seed(&d.secret).unwrap_or(gc.seed),
+        _ => gc.seed,
+    }
+}
+
+/// A deadline moved past the absences of the powers that owe orders (an absence that
+/// ends inside another is followed to the end of that one).
+pub(super) fn deadline_after(gc: &GameConfig, record: &Record, at: DateTime<Utc>) -> DateTime<Utc> {
+    let _ = gc;
+    let owing = record.game.owing();
+    let mut d = at;
+    for _ in 0..=record.absences.len() {
+        let moved = record
+            .absences
+            .iter()
+            .filter(|a| owing.contains(&a.power) && a.from <= d && d < a.to)
+            .map(|a| a.to)
+            .max();
+        match moved {
+            Some(to) => d = to,
+            None => break,
+        }
+    }
+    d
 }

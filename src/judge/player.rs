@@ -12,12 +12,33 @@ impl Judge<'_> {
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
         let mut record = self.load(fx, &gc.id)?;
-        let mut notes = Vec::new();
+        let mut notes = parsed.notes.clone();
         let mut lines = Vec::new();
+        // A reply to press (mail to judge+<game>.<power>@…): its loose lines are press
+        // back to that power, not orders.
+        let mut parsed = parsed.clone();
+        if let Some(target) = mail.to.iter().find_map(|a| intake::plus_target(a)) {
+            if !parsed.orders_block {
+                if let Some(text) = parsed.orders.take() {
+                    match self.press_target(gc, &record, &target)? {
+                        Some(to) => parsed.commands.push(Command::Press(command::Press {
+                            to: vec![to],
+                            broadcast: false,
+                            anonymous: false,
+                            text,
+                        })),
+                        None => notes.push(format!(
+                            "A reply to press for {target:?}, which is no power or press of this game: nothing was sent."
+                        )),
+                    }
+                }
+            }
+        }
+        let parsed = &parsed;
         let owes = record.game.owing().iter().any(|p| p == power);
         let label = record.game.label();
         if let Some(orders) = &parsed.orders {
-            if label.over {
+            if record.over() {
                 notes.push("The game is over: no more orders are taken.".to_string());
             } else if !owes {
                 notes.push(format!(
@@ -27,14 +48,14 @@ impl Judge<'_> {
             } else {
                 lines = record.game.check(power, orders);
                 let entry = record.submissions.entry(power.to_string()).or_default();
-                entry.orders = orders.clone();
+                entry.orders = kept_orders(orders, &lines);
                 entry.ready = false;
             }
         }
         let mut receipt = parsed.orders.is_some();
         for c in &parsed.commands {
             match c {
-                Command::Ready | Command::Wait if owes && !label.over => {
+                Command::Ready | Command::Wait if owes && !record.over() => {
                     let entry = record
                         .submissions
                         .entry(power.to_string())
@@ -57,14 +78,38 @@ impl Judge<'_> {
                 Command::History(n) => {
                     self.history_reply(gc, &record, Viewer::Power(power), *n, mail, fx)?
                 }
-                Command::Help => self.help_reply(gc, &record, mail, fx)?,
+                Command::Help(_) => self.help_reply(gc, &record, Some(power), mail, fx)?,
+                Command::Press(press) => {
+                    let note = self.press(gc, &record, power, press, fx)?;
+                    notes.push(note);
+                    receipt = true;
+                }
+                Command::HistoryPress(turn) => {
+                    self.press_history_reply(gc, power, *turn, mail, fx)?
+                }
+                Command::Absence { from, to } => {
+                    let note = self.absence(gc, &mut record, power, from, to);
+                    notes.push(note);
+                    receipt = true;
+                }
+                Command::CancelAbsence(None) => {
+                    let before = record.absences.len();
+                    record.absences.retain(|a| a.power != power);
+                    notes.push(if record.absences.len() < before {
+                        "ABSENCE CANCEL: your absence is cancelled (deadlines already moved stay)."
+                            .into()
+                    } else {
+                        "ABSENCE CANCEL: you have no absence.".into()
+                    });
+                    receipt = true;
+                }
                 other => {
                     notes.push(format!("{} is for moderators only: ignored.", other.name()));
                     receipt = true;
                 }
             }
         }
-        if !parsed.not_understood.is_empty() {
+        if !parsed.not_understood.is_empty() || !parsed.notes.is_empty() {
             receipt = true;
         }
         if receipt {
@@ -80,4 +125,24 @@ impl Judge<'_> {
         fx.records.insert(gc.id.clone(), record);
         self.advance(gc, fx, false)
     }
+}
+
+/// The orders as kept for adjudication: the lines the rule set found to be no order at
+/// all are left out, so they never reach the results or the history.
+fn kept_orders(orders: &str, checks: &[LineCheck]) -> String {
+    let unreadable: std::collections::HashSet<&str> = checks
+        .iter()
+        .filter_map(|c| match c {
+            LineCheck::Unreadable { line, .. } => Some(line.as_str()),
+            _ => None,
+        })
+        .collect();
+    if unreadable.is_empty() {
+        return orders.to_string();
+    }
+    orders
+        .lines()
+        .filter(|l| !unreadable.contains(l.trim()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -56,6 +56,9 @@ impl Judge<'_> {
                 .cloned(),
         );
         entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.dedup_by(|a, b| a.0 == b.0);
+        // Within a turn, phases as they were played (their keys sort by name).
+        entries.sort_by_key(|(_, e)| (e.turn, e.seq));
         let last = entries
             .last()
             .map(|(_, e)| e.turn)
@@ -82,20 +85,75 @@ impl Judge<'_> {
         self.answer(fx, mail, subject, "history.txt", &view)
     }
 
+    /// HELP about one game: the commands, the game's order syntax and, for a player,
+    /// an example orders mail for the current phase.
     pub(super) fn help_reply(
         &self,
         gc: &GameConfig,
         record: &Record,
+        power: Option<&str>,
         mail: &Incoming,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
-        #[derive(Serialize)]
-        struct Help<'a> {
-            order_help: &'a str,
-        }
-        let view = Help {
-            order_help: record.game.order_help(),
+        let play = record.game.play();
+        let example: Vec<String> = power
+            .map(|p| play.example_orders(p))
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let view = replies::Help {
+            note: String::new(),
+            games: Vec::new(),
+            game: gc.id.clone(),
+            order_help: play.order_help().to_string(),
+            example,
+            example_power: power.unwrap_or("").to_string(),
         };
         self.answer(fx, mail, format!("[{}] Help", gc.id), "help.txt", &view)
+    }
+
+    /// HELP without a game (or naming none the judge has), to a registered address:
+    /// the address's games and the commands. At most 4 an hour per address.
+    pub(super) fn general_help(
+        &self,
+        mail: &Incoming,
+        note: Option<&str>,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let key = throttle::key("help", &mail.from);
+        if !self.allow(fx, &key, Duration::hours(1), 4)? {
+            return Ok(());
+        }
+        let mut games = Vec::new();
+        for gc in &self.config.games {
+            let role = if let Some(p) = gc.players.iter().find(|p| p.address == mail.from) {
+                format!("you play {}", p.power)
+            } else if gc.moderators.iter().any(|m| m.address == mail.from) {
+                "you moderate it".to_string()
+            } else {
+                continue;
+            };
+            let Some(record) = self.store.get::<Record>(&game_key(&gc.id))? else {
+                continue;
+            };
+            let label = record.game.label();
+            games.push(replies::HelpGame {
+                id: gc.id.clone(),
+                rules: gc.rules.name().to_string(),
+                role,
+                turn: label.turn,
+                phase: label.phase.to_string(),
+            });
+        }
+        let view = replies::Help {
+            note: note.unwrap_or("").to_string(),
+            games,
+            game: String::new(),
+            order_help: String::new(),
+            example: Vec::new(),
+            example_power: String::new(),
+        };
+        self.answer(fx, mail, "Help".to_string(), "help.txt", &view)
     }
 }

@@ -19,6 +19,45 @@ pub struct Record {
     pub submissions: BTreeMap<String, Submission>,
     /// Who holds each power now (REPLACE changes it; the configuration gives it first).
     pub addresses: BTreeMap<String, String>,
+    /// Set when adjudicating the game failed (a fault of the program, not of the
+    /// players): the game waits for a moderator's RESUME, other games go on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspended: Option<String>,
+    /// Players' absences: deadlines that fall inside one move to its end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absences: Vec<Absence>,
+    /// The game's secret dice seed and its commitment (games without a fixed seed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<DiceSecret>,
+    /// Set when a moderator ended the game (`END GAME`): why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<String>,
+    /// Phases adjudicated so far: orders the history of a turn's phases as played.
+    #[serde(default)]
+    pub phases_played: u64,
+}
+
+impl Record {
+    /// Whether the game is over: by its rules, or ended by a moderator.
+    pub fn over(&self) -> bool {
+        self.ended.is_some() || self.game.label().over
+    }
+}
+
+/// A player's absence (UTC), inclusive of its start, exclusive of its end.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct Absence {
+    pub power: String,
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+}
+
+/// A game's secret seed: 32 random bytes (hex), and their SHA-256 (hex), mailed to
+/// everyone when the game begins and checked against the secret revealed at its end.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct DiceSecret {
+    pub secret: String,
+    pub commitment: String,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq, Default)]
@@ -47,6 +86,14 @@ pub fn history_key(id: &str, turn: u32, phase: &str) -> String {
 pub struct HistoryEntry {
     pub turn: u32,
     pub phase: String,
+    /// The number of phases the game had played before this one: orders the phases of
+    /// a turn as they were played (0 in entries written before it was kept).
+    #[serde(default)]
+    pub seq: u64,
+    /// The orders the phase was adjudicated with, by power, as given to the rules
+    /// (for `pbem verify-dice` and replays).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub orders: BTreeMap<String, String>,
     pub json: serde_json::Value,
     pub view: serde_json::Value,
 }

@@ -23,6 +23,8 @@ pub const RECEIPT_LINES: usize = 200;
 #[derive(Serialize)]
 pub struct Line {
     pub ok: bool,
+    /// Not an order at all: shown to the sender only, never kept.
+    pub private: bool,
     pub order: String,
     pub line: String,
     pub reason: String,
@@ -58,14 +60,23 @@ pub fn receipt<'a>(
     let line = |c: &LineCheck| match c {
         LineCheck::Accepted { order } => Line {
             ok: true,
+            private: false,
             order: order.clone(),
             line: String::new(),
             reason: String::new(),
         },
         LineCheck::Refused { line, reason } => Line {
             ok: false,
+            private: false,
             order: String::new(),
-            line: line.clone(),
+            line: super::command::echo(line),
+            reason: reason.clone(),
+        },
+        LineCheck::Unreadable { line, reason } => Line {
+            ok: false,
+            private: true,
+            order: String::new(),
+            line: super::command::echo(line),
             reason: reason.clone(),
         },
     };
@@ -80,7 +91,7 @@ pub fn receipt<'a>(
                 .iter()
                 .filter_map(|c| match c {
                     LineCheck::Accepted { order } => Some(order.clone()),
-                    LineCheck::Refused { .. } => None,
+                    LineCheck::Refused { .. } | LineCheck::Unreadable { .. } => None,
                 })
                 .collect()
         })
@@ -146,8 +157,37 @@ pub struct Reminder<'a> {
 pub struct Refusal<'a> {
     pub game: Option<&'a str>,
     pub sender: &'a str,
-    pub subject: &'a str,
+    /// The other mail's subject, made safe to quote: see [`quote`].
+    pub subject: String,
     pub reason: &'a str,
+}
+
+impl<'a> Refusal<'a> {
+    pub fn new(
+        game: Option<&'a str>,
+        sender: &'a str,
+        subject: &str,
+        reason: &'a str,
+    ) -> Refusal<'a> {
+        Refusal {
+            game,
+            sender,
+            subject: quote(subject),
+            reason,
+        }
+    }
+}
+
+/// Text someone else wrote, made safe to quote in the judge's own mail: one line
+/// (line breaks and control characters become spaces), at most 60 characters.
+/// Templates show it in quotes and say whose words they are.
+pub fn quote(text: &str) -> String {
+    let one_line: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let words: Vec<&str> = one_line.split_whitespace().collect();
+    super::command::echo(&words.join(" "))
 }
 
 #[derive(Serialize)]
@@ -185,6 +225,81 @@ pub struct History<'a> {
 pub struct GameOver<'a> {
     pub game: &'a str,
     pub turn: u32,
+    /// Why a moderator ended the game, if one did.
+    pub ended_by: &'a str,
     pub winners: Vec<String>,
     pub standing: Vec<String>,
+    /// Who played which power (not in anonymous games).
+    pub roster: Vec<(String, String)>,
+    /// The revealed dice secret and its commitment, or the fixed seed.
+    pub secret: String,
+    pub commitment: String,
+    pub fixed_seed: String,
+}
+
+#[derive(Serialize)]
+pub struct HelpGame {
+    pub id: String,
+    pub rules: String,
+    pub role: String,
+    pub turn: u32,
+    pub phase: String,
+}
+
+#[derive(Serialize)]
+pub struct Help {
+    /// Why this help came (an unknown game named, say).
+    pub note: String,
+    /// The sender's games (HELP without a game).
+    pub games: Vec<HelpGame>,
+    pub game: String,
+    pub order_help: String,
+    pub example: Vec<String>,
+    pub example_power: String,
+}
+
+#[derive(Serialize)]
+pub struct Welcome<'a> {
+    pub game: &'a str,
+    pub rules: &'static str,
+    /// The reader's power; empty for a moderator.
+    pub power: &'a str,
+    pub others: Vec<String>,
+    pub turn: u32,
+    pub phase: &'static str,
+    pub deadline_utc: String,
+    pub deadline_local: String,
+    /// (phase, length) pairs.
+    pub phases: Vec<(String, String)>,
+    pub board: String,
+    pub standing: Vec<String>,
+    pub example: Vec<String>,
+    /// The SHA-256 of the game's secret dice seed (revealed when the game ends).
+    pub commitment: String,
+    /// The seed is fixed in `games.toml` instead.
+    pub fixed_seed: bool,
+}
+
+/// A duration as a person writes it: `48h`, `2d`, `90m`.
+pub fn length(d: chrono::Duration) -> String {
+    let minutes = d.num_minutes();
+    if minutes % (24 * 60) == 0 && minutes >= 24 * 60 * 2 {
+        format!("{} days", minutes / (24 * 60))
+    } else if minutes % 60 == 0 {
+        format!("{} hours", minutes / 60)
+    } else {
+        format!("{minutes} minutes")
+    }
+}
+
+#[derive(Serialize)]
+pub struct PressMail<'a> {
+    pub game: &'a str,
+    pub turn: u32,
+    pub phase: &'a str,
+    /// The sender's power, or `anonymous`.
+    pub from: &'a str,
+    pub to: String,
+    pub text: &'a str,
+    pub reply_to: &'a str,
 }

@@ -1,4 +1,5 @@
-//! IMAP in (the `imap` crate, 2.x, native-tls): exactly-once intake.
+//! IMAP in (the `imap` crate, 3.x, over rustls from [`super::tls`]): exactly-once
+//! intake.
 //!
 //! The inbox remembers, in the store, the mailbox's UIDVALIDITY and the last UID it
 //! handled; it fetches with `BODY.PEEK[]` (which leaves `\Seen` alone) the unseen mails
@@ -9,16 +10,16 @@
 
 use std::net::TcpStream;
 
-use native_tls::TlsStream;
 use serde::{Deserialize, Serialize};
 
+use super::tls::TlsStream;
 use super::transport::{Inbox, TransportError, Waiting};
 use crate::config::{MailServer, TlsMode};
 use crate::store::Store;
 
 enum Session {
     Plain(imap::Session<TcpStream>),
-    Tls(imap::Session<TlsStream<TcpStream>>),
+    Tls(Box<imap::Session<TlsStream>>),
 }
 
 macro_rules! with_session {
@@ -81,18 +82,25 @@ impl ImapInbox {
                     )
                 }
                 TlsMode::StartTls | TlsMode::Tls => {
-                    let tls = s.tls_connector().map_err(transient)?;
-                    let client = if s.tls == TlsMode::Tls {
-                        imap::connect((s.host.as_str(), s.port), &s.host, &tls)
+                    let config = super::tls::client_config(s).map_err(transient)?;
+                    let tcp = TcpStream::connect((s.host.as_str(), s.port)).map_err(transient)?;
+                    let tcp = if s.tls == TlsMode::StartTls {
+                        let mut tcp = tcp;
+                        starttls(&mut tcp).map_err(transient)?;
+                        tcp
                     } else {
-                        imap::connect_starttls((s.host.as_str(), s.port), &s.host, &tls)
+                        tcp
+                    };
+                    let stream = TlsStream::connect(config, &s.host, tcp).map_err(transient)?;
+                    let mut client = imap::Client::new(stream);
+                    if s.tls == TlsMode::Tls {
+                        client.read_greeting().map_err(transient)?;
                     }
-                    .map_err(transient)?;
-                    Session::Tls(
+                    Session::Tls(Box::new(
                         client
                             .login(&s.user, &password)
                             .map_err(|(e, _)| transient(e))?,
-                    )
+                    ))
                 }
             };
             self.session = Some(session);
@@ -176,15 +184,21 @@ impl Inbox for ImapInbox {
                     return Ok(());
                 }
                 s.idle()
-                    .map_err(transient)?
-                    .wait_with_timeout(timeout)
+                    .timeout(timeout)
+                    .keepalive(false)
+                    .wait_while(imap::extensions::idle::stop_on_any)
                     .map_err(transient)?;
                 Ok(())
             })
         })
     }
 
-    fn done(&mut self, store: &Store, tokens: &[String]) -> Result<(), TransportError> {
+    fn done(
+        &mut self,
+        store: &Store,
+        tokens: &[String],
+        failed: &[String],
+    ) -> Result<(), TransportError> {
         if tokens.is_empty() {
             return Ok(());
         }
@@ -195,11 +209,15 @@ impl Inbox for ImapInbox {
                 Ok(())
             })
         })?;
-        let last = tokens
+        let mut last = tokens
             .iter()
             .filter_map(|t| t.parse::<u32>().ok())
             .max()
             .unwrap_or(0);
+        // The next fetch starts above the checkpoint: keep it below a mail to retry.
+        if let Some(first_failed) = failed.iter().filter_map(|t| t.parse::<u32>().ok()).min() {
+            last = last.min(first_failed.saturating_sub(1));
+        }
         let key = self.key();
         let mut checkpoint: Checkpoint = store.get(&key).map_err(transient)?.unwrap_or_default();
         if checkpoint.uid_validity != self.uid_validity {
@@ -210,5 +228,43 @@ impl Inbox for ImapInbox {
         }
         checkpoint.last_uid = checkpoint.last_uid.max(last);
         store.put_now(&key, &checkpoint).map_err(transient)
+    }
+}
+
+/// The plain start of a STARTTLS connection (RFC 3501 6.2.1): the greeting, then
+/// `STARTTLS` and its `OK`. Read a byte at a time, so nothing of the TLS handshake
+/// that follows is taken from the socket.
+fn starttls(tcp: &mut TcpStream) -> Result<(), String> {
+    use std::io::{Read, Write};
+    fn line(tcp: &mut TcpStream) -> Result<String, String> {
+        let mut bytes = Vec::new();
+        let mut b = [0u8; 1];
+        while !bytes.ends_with(b"\r\n") {
+            if bytes.len() > 8192 {
+                return Err("an over-long line before STARTTLS".into());
+            }
+            match tcp.read(&mut b) {
+                Ok(0) => return Err("the server closed the connection".into()),
+                Ok(_) => bytes.push(b[0]),
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        Ok(String::from_utf8_lossy(&bytes).trim_end().to_string())
+    }
+    let greeting = line(tcp)?;
+    if !greeting.starts_with("* OK") {
+        return Err(format!("unexpected greeting: {greeting}"));
+    }
+    tcp.write_all(b"s1 STARTTLS\r\n")
+        .map_err(|e| e.to_string())?;
+    loop {
+        let answer = line(tcp)?;
+        if let Some(rest) = answer.strip_prefix("s1 ") {
+            return if rest.starts_with("OK") {
+                Ok(())
+            } else {
+                Err(format!("STARTTLS refused: {rest}"))
+            };
+        }
     }
 }

@@ -19,6 +19,10 @@ pub struct Incoming {
     pub references: Vec<String>,
 }
 
+/// Only this much of a mail's text is read (the command reader reads at most 2,000
+/// lines of it anyway).
+pub const MAX_TEXT_BYTES: usize = 512 * 1024;
+
 fn content_hash(raw: &[u8]) -> String {
     // FNV-1a, 64 bits twice with different offsets: stable across versions.
     let mut a: u64 = 0xcbf2_9ce4_8422_2325;
@@ -30,11 +34,17 @@ fn content_hash(raw: &[u8]) -> String {
     format!("sha-less-{a:016x}{b:016x}")
 }
 
-/// Reads a raw mail. Never fails: what cannot be read is left empty.
-pub fn parse(raw: &[u8]) -> Incoming {
+/// Only this much of a raw mail is parsed (its text is cut at [`MAX_TEXT_BYTES`]
+/// anyway); the Message-ID, or the hash of the whole mail, still identifies it.
+pub const MAX_RAW_BYTES: usize = 2 * 1024 * 1024;
+
+/// Reads a raw mail. Never fails: what cannot be read is left empty. Cost is bounded:
+/// at most [`MAX_RAW_BYTES`] are parsed.
+pub fn parse(whole: &[u8]) -> Incoming {
+    let raw = &whole[..whole.len().min(MAX_RAW_BYTES)];
     let Some(msg) = MessageParser::default().parse(raw) else {
         return Incoming {
-            key: content_hash(raw),
+            key: content_hash(whole),
             message_id: None,
             from: String::new(),
             to: Vec::new(),
@@ -85,11 +95,23 @@ pub fn parse(raw: &[u8]) -> Incoming {
     let local = from.split('@').next().unwrap_or("");
     let daemon =
         local.eq_ignore_ascii_case("mailer-daemon") || local.eq_ignore_ascii_case("postmaster");
-    let body = msg
-        .body_text(0)
-        .map(|t| t.into_owned())
-        .or_else(|| msg.body_html(0).map(|h| html_to_text(&h)))
-        .unwrap_or_default();
+    // The plain text part; an HTML-only mail is converted here (mail-parser's own
+    // conversion joins block elements such as <div> onto one line).
+    let text_is_html = msg.text_part(0).is_none_or(|p| p.is_text_html());
+    let mut body = if text_is_html {
+        msg.body_html(0).map(|h| html_to_text(&h))
+    } else {
+        msg.body_text(0).map(|t| t.into_owned())
+    }
+    .unwrap_or_default();
+    // Only the start of a huge text is read: nothing a player writes needs more.
+    if body.len() > MAX_TEXT_BYTES {
+        let mut cut = MAX_TEXT_BYTES;
+        while !body.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        body.truncate(cut);
+    }
     let mut references: Vec<String> = Vec::new();
     if let Some(HeaderValue::TextList(l)) = msg.header("References") {
         references.extend(l.iter().map(|s| s.to_string()));
@@ -100,12 +122,12 @@ pub fn parse(raw: &[u8]) -> Incoming {
         key: message_id
             .as_deref()
             .map(|id| format!("id-{}", sanitise(id)))
-            .unwrap_or_else(|| content_hash(raw)),
+            .unwrap_or_else(|| content_hash(whole)),
         message_id,
         from: from.clone(),
         to,
-        subject: msg.subject().unwrap_or("").to_string(),
-        body,
+        subject: normalise(msg.subject().unwrap_or("")),
+        body: normalise(&body),
         automatic: auto_submitted || precedence || return_path_empty || daemon || from.is_empty(),
         references,
     }
@@ -123,6 +145,50 @@ fn sanitise(id: &str) -> String {
         })
         .take(200)
         .collect()
+}
+
+/// Text as a person reads it, whatever the mail client did to it: Unicode spaces
+/// (no-break, thin, ideographic …) become spaces, zero-width characters and the byte
+/// order mark go, dashes and minus signs become `-`, arrows become `->`, and line
+/// breaks are `\n`.
+pub fn normalise(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    // Runs of plain ASCII (the usual case) are copied whole.
+    let bytes = text.as_bytes();
+    let mut run = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii() && b != b'\r' && b != b'\t' {
+            i += 1;
+            continue;
+        }
+        out.push_str(&text[run..i]);
+        let c = text[i..].chars().next().expect("a char starts here");
+        i += c.len_utf8();
+        run = i;
+        match c {
+            '\r' => {}
+            '\u{00A0}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200A}'
+            | '\u{202F}'
+            | '\u{205F}'
+            | '\u{3000}'
+            | '\t' => out.push(' '),
+            '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => {}
+            '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' => {
+                out.push('-')
+            }
+            '\u{2192}' | '\u{27F6}' | '\u{2794}' | '\u{279C}' | '\u{27A1}' | '\u{21D2}' => {
+                out.push_str("->")
+            }
+            '\u{2028}' | '\u{2029}' => out.push('\n'),
+            c => out.push(c),
+        }
+    }
+    out.push_str(&text[run..]);
+    out
 }
 
 /// HTML to text, enough for orders: tags dropped, line breaks kept, entities decoded.
@@ -152,12 +218,54 @@ pub fn html_to_text(html: &str) -> String {
             (false, c) => out.push(c),
         }
     }
-    out.replace("&nbsp;", " ")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
+    decode_entities(&out)
+}
+
+/// HTML character references: the common named ones and every numeric one.
+fn decode_entities(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = rest[..rest.len().min(12)].find(';');
+        let decoded = end.and_then(|end| {
+            let name = &rest[1..end];
+            let c = match name {
+                "nbsp" => Some('\u{00A0}'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                "amp" => Some('&'),
+                "ndash" => Some('\u{2013}'),
+                "mdash" => Some('\u{2014}'),
+                "rarr" => Some('\u{2192}'),
+                "minus" => Some('\u{2212}'),
+                _ => {
+                    let num = name.strip_prefix('#')?;
+                    let code = match num.strip_prefix(['x', 'X']) {
+                        Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                        None => num.parse().ok()?,
+                    };
+                    char::from_u32(code)
+                }
+            }?;
+            Some((c, end + 1))
+        });
+        match decoded {
+            Some((c, len)) => {
+                out.push(c);
+                rest = &rest[len..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -193,5 +301,30 @@ mod tests {
             "B2 - C3\n\nC1 S\nA1 H"
         );
         assert_eq!(html_to_text("B2 -&gt; C3"), "B2 -> C3");
+        assert_eq!(
+            html_to_text("A1&#160;H &#x2192; &amp;x &bogus;"),
+            "A1\u{a0}H \u{2192} &x &bogus;"
+        );
+    }
+
+    #[test]
+    fn html_mail_with_entities() {
+        let raw = "From: a@example.test\r\nSubject: x\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<div>PASSWORD&nbsp;pw-1</div><div>A1&nbsp;H</div><div>B2 &ndash;&#x200B; C2</div>\r\n";
+        let m = parse(raw.as_bytes());
+        assert_eq!(
+            m.body.trim(),
+            "PASSWORD pw-1\n\nA1 H\n\nB2 - C2",
+            "{:?}",
+            m.body
+        );
+    }
+
+    #[test]
+    fn unicode_spacing_and_punctuation_read_as_a_person_would() {
+        assert_eq!(normalise("A1\u{a0}H"), "A1 H");
+        assert_eq!(normalise("B2\u{2009}\u{2013}\u{200b}C3"), "B2 -C3");
+        assert_eq!(normalise("B2 \u{2192} C3\r\n"), "B2 -> C3\n");
+        assert_eq!(normalise("\u{feff}READY"), "READY");
+        assert_eq!(normalise("C1 \u{2014} C2"), "C1 - C2");
     }
 }

@@ -6,4 +6,5 @@ pub mod incoming;
 pub mod maildir;
 pub mod outgoing;
 pub mod smtp;
+pub mod tls;
 pub mod transport;

@@ -17,6 +17,9 @@ pub struct Outgoing {
     pub date: String,
     /// `results.json`, when the mail carries results.
     pub attachment: Option<(String, String)>,
+    /// Where replies go (press: back through the judge to the sender's power).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply_to: Option<String>,
 }
 
 impl Outgoing {
@@ -41,6 +44,9 @@ impl Outgoing {
                 &self.date,
             )))
             .header(AutoSubmitted);
+        if let Some(reply_to) = self.reply_to.as_deref().and_then(|a| a.parse().ok()) {
+            builder = builder.reply_to(Mailbox::new(None, reply_to));
+        }
         if let Some(parent) = &self.in_reply_to {
             builder = builder
                 .in_reply_to(format!("<{parent}>"))

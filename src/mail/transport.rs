@@ -27,8 +27,14 @@ pub trait Inbox {
     fn fetch(&mut self, store: &Store) -> Result<Vec<Waiting>, TransportError>;
 
     /// Marks mails whose effects are committed as handled (Maildir: moved to `cur/`;
-    /// IMAP: flagged `\Seen`).
-    fn done(&mut self, store: &Store, tokens: &[String]) -> Result<(), TransportError>;
+    /// IMAP: flagged `\Seen`). `failed` are mails of the same fetch that could not be
+    /// handled this time: they must be fetched again.
+    fn done(
+        &mut self,
+        store: &Store,
+        tokens: &[String],
+        failed: &[String],
+    ) -> Result<(), TransportError>;
 
     /// Waits up to `timeout` for new mail (returning early when some may have come).
     fn wait(&mut self, _store: &Store, timeout: std::time::Duration) -> Result<(), TransportError> {
@@ -102,7 +108,12 @@ impl Inbox for MaildirInbox {
         Ok(out)
     }
 
-    fn done(&mut self, _: &Store, tokens: &[String]) -> Result<(), TransportError> {
+    fn done(
+        &mut self,
+        _: &Store,
+        tokens: &[String],
+        _failed: &[String],
+    ) -> Result<(), TransportError> {
         for token in tokens {
             let path = std::path::Path::new(token);
             if path.exists() {

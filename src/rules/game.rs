@@ -15,8 +15,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::battles_galactic_empire as bfge;
 use super::foundation_empire::stored::StoredState;
+use super::foundation_hjelmberg as fh;
 use super::godsfire as gf;
+use super::war_imperialism as war;
 use super::{LineCheck, PhaseLabel, RuleSetId};
 
 /// Who looks at a game: what a mail, a BOARD reply or `results.json` may show.
@@ -82,6 +85,11 @@ pub trait Play {
     fn standing(&self) -> Vec<String> {
         Vec::new()
     }
+    /// The ids of the game's phases, in the order a turn plays them (for the welcome
+    /// mail's list of phase lengths). Empty: only the current phase is listed.
+    fn phases(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
     /// The order syntax of this game, for HELP.
     fn order_help(&self) -> &'static str;
     /// An example of an orders mail body for `power` in the current phase (welcome
@@ -97,6 +105,14 @@ pub enum Game {
     FoundationEmpire(StoredState),
     #[serde(rename = "godsfire")]
     Godsfire(gf::state::State),
+    #[serde(rename = "diplomacy")]
+    Diplomacy(super::diplomacy::state::State),
+    #[serde(rename = "battles-galactic-empire")]
+    BattlesGalacticEmpire(bfge::state::State),
+    #[serde(rename = "war-imperialism")]
+    WarImperialism(war::state::State),
+    #[serde(rename = "foundation-hjelmberg")]
+    FoundationHjelmberg(fh::state::State),
 }
 
 impl Game {
@@ -116,6 +132,10 @@ impl Game {
         match self {
             Game::FoundationEmpire(s) => s,
             Game::Godsfire(s) => s,
+            Game::Diplomacy(s) => s,
+            Game::BattlesGalacticEmpire(s) => s,
+            Game::WarImperialism(s) => s,
+            Game::FoundationHjelmberg(s) => s,
         }
     }
 

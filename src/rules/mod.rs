@@ -11,9 +11,13 @@
 //! [`RuleSetId`] is the closed registry: adding a game adds a variant, and the compiler
 //! finds every place that must learn of it.
 
+pub mod battles_galactic_empire;
+pub mod diplomacy;
 pub mod foundation_empire;
+pub mod foundation_hjelmberg;
 pub mod game;
 pub mod godsfire;
+pub mod war_imperialism;
 
 use std::collections::BTreeMap;
 
@@ -30,8 +34,14 @@ pub struct PhaseLabel {
 pub enum LineCheck {
     /// Understood: the order in canonical form.
     Accepted { order: String },
-    /// Not taken: the line as written and why.
+    /// Not taken: the line as written and why. It is an order (it names a unit, a
+    /// region …): the adjudication reports it, to everyone.
     Refused { line: String, reason: String },
+    /// Not an order at all (chatter, a quoted line, a signature): the sender's own
+    /// business. The judge shows it in the sender's receipt only and keeps it out of
+    /// the stored orders, so no results or history ever show it. `line` is the line as
+    /// written (trimmed).
+    Unreadable { line: String, reason: String },
 }
 
 /// One result line of a phase, for the mail templates (every rule set alike).
@@ -97,7 +107,11 @@ pub enum ScenarioError {
 }
 
 fn known_rules() -> String {
-    RuleSetId::ALL.map(|r| r.id()).join(", ")
+    RuleSetId::ALL
+        .iter()
+        .map(|r| r.id())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Fixed start positions of a new game: power → places.
@@ -126,15 +140,30 @@ pub struct Registration {
 pub enum RuleSetId {
     FoundationEmpire,
     Godsfire,
+    Diplomacy,
+    BattlesGalacticEmpire,
+    WarImperialism,
+    FoundationHjelmberg,
 }
 
 impl RuleSetId {
-    pub const ALL: [RuleSetId; 2] = [RuleSetId::FoundationEmpire, RuleSetId::Godsfire];
+    pub const ALL: &[RuleSetId] = &[
+        RuleSetId::FoundationEmpire,
+        RuleSetId::Godsfire,
+        RuleSetId::Diplomacy,
+        RuleSetId::BattlesGalacticEmpire,
+        RuleSetId::WarImperialism,
+        RuleSetId::FoundationHjelmberg,
+    ];
 
     pub fn registration(self) -> &'static Registration {
         match self {
             RuleSetId::FoundationEmpire => &foundation_empire::play::REGISTRATION,
             RuleSetId::Godsfire => &godsfire::play::REGISTRATION,
+            RuleSetId::Diplomacy => &diplomacy::play::REGISTRATION,
+            RuleSetId::BattlesGalacticEmpire => &battles_galactic_empire::play::REGISTRATION,
+            RuleSetId::WarImperialism => &war_imperialism::play::REGISTRATION,
+            RuleSetId::FoundationHjelmberg => &foundation_hjelmberg::play::REGISTRATION,
         }
     }
 
@@ -147,6 +176,6 @@ impl RuleSetId {
     }
 
     pub fn from_id(id: &str) -> Option<RuleSetId> {
-        RuleSetId::ALL.into_iter().find(|r| r.id() == id)
+        RuleSetId::ALL.iter().copied().find(|r| r.id() == id)
     }
 }

@@ -130,7 +130,15 @@ impl RuleSet for FoundationEmpire {
         let mut checks = Vec::new();
         for r in written {
             let order = r.order_text(&state.board);
+            let unreadable = matches!(
+                &r.detail,
+                outcome::Detail::Invalid(why) if matches!(**why, Invalid::Unparseable(_))
+            );
             checks.push(match r.outcome {
+                Outcome::Invalid if unreadable => LineCheck::Unreadable {
+                    line: order,
+                    reason: r.detail_text(&state.board),
+                },
                 Outcome::Invalid => LineCheck::Refused {
                     line: order,
                     reason: r.detail_text(&state.board),

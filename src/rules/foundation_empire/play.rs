@@ -126,6 +126,10 @@ impl Play for StoredState {
         report::standing(&self.state())
     }
 
+    fn phases(&self) -> Vec<&'static str> {
+        vec!["setup", "movement", "retreat", "placement"]
+    }
+
     fn order_help(&self) -> &'static str {
         include_str!("help.txt")
     }

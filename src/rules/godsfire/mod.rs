@@ -222,6 +222,18 @@ impl RuleSet for Godsfire {
         log.results
             .into_iter()
             .map(|r| match r.outcome {
+                // A line whose first word is no order at all is chatter, not an order.
+                Outcome::Invalid
+                    if matches!(
+                        syntax::parse(&r.order),
+                        Err(syntax::SyntaxError::UnknownKeyword(_))
+                    ) =>
+                {
+                    LineCheck::Unreadable {
+                        line: r.order,
+                        reason: r.detail,
+                    }
+                }
                 Outcome::Invalid => LineCheck::Refused {
                     line: r.order,
                     reason: r.detail,

@@ -99,6 +99,10 @@ impl Play for State {
         report::standing(self)
     }
 
+    fn phases(&self) -> Vec<&'static str> {
+        vec!["movement", "combat", "interphase", "defence"]
+    }
+
     fn order_help(&self) -> &'static str {
         include_str!("help.txt")
     }

@@ -1,0 +1,217 @@
+//! `pbem bench --games N`: a judge hosting many games, measured.
+//!
+//! For each game count: how long `games.toml` takes to read; the first pass (which
+//! creates every game and mails its welcome); an idle `pbem serve` (a pass every
+//! second) for some seconds, its CPU time and resident memory read from `/proc`; and
+//! one pass over 1,000 order mails, once to a single game and once spread over 1,000
+//! games, as time per mail. Everything runs in a temporary folder with the Maildir
+//! transport; the figures go to the README.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::config::Config;
+use crate::judge::clock::SystemClock;
+use crate::judge::Judge;
+
+const PLAYERS: [(&str, &str, &str); 4] = [
+    ("foundation", "hari@example.test", "psychohistory"),
+    ("imperium", "cleon@example.test", "trantor"),
+    ("union", "mule@example.test", "conversion"),
+    ("tazenda", "preem@example.test", "second"),
+];
+
+const START: &str = "[game.start]\nfoundation = [\"Terminus\", \"Anacreon\", \"Smyrno\"]\nimperium = [\"Trantor\", \"Neotrantor\", \"Siwenna\"]\nunion = [\"Kalgan\", \"Haven\", \"Radole\"]\ntazenda = [\"Tazenda\", \"Rossem\", \"Gentri\"]\n";
+
+/// What was measured for one game count.
+#[derive(Debug, Clone)]
+pub struct Scale {
+    pub games: usize,
+    pub config_read: Duration,
+    pub first_pass: Duration,
+    pub idle_seconds: u64,
+    pub idle_cpu: Duration,
+    pub resident_kb: u64,
+    /// Time per mail: 1,000 mails to one game, and spread over 1,000 games.
+    pub one_game: Duration,
+    pub spread: Duration,
+}
+
+/// A judge folder with `games` games of Foundation and Empire, 1,000 to a file under
+/// `games.d/` (the same four players in each, fixed start positions).
+fn folder(games: usize) -> Result<PathBuf, String> {
+    let dir = std::env::temp_dir().join(format!("pbem-bench-scale-{}-{games}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("games.d")).map_err(|e| e.to_string())?;
+    let hashes: Vec<String> = PLAYERS
+        .iter()
+        .map(|(_, _, pw)| crate::password::hash(pw))
+        .collect();
+    std::fs::write(
+        dir.join("games.toml"),
+        "[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\npoll_seconds = 1\ninclude = [\"games.d\"]\n\n[transport]\nkind = \"maildir\"\ninbox = \"mail/inbox\"\noutbox = \"mail/outbox\"\n",
+    )
+    .map_err(|e| e.to_string())?;
+    for (file, chunk) in (0..games).collect::<Vec<_>>().chunks(1000).enumerate() {
+        let mut text = String::new();
+        for k in chunk {
+            let _ = write!(
+                text,
+                "[[game]]\nid = \"g{k}\"\nrules = \"foundation-empire\"\nseed = {k}\nreminders = [\"24h\"]\n{START}"
+            );
+            for ((power, address, _), hash) in PLAYERS.iter().zip(&hashes) {
+                let _ = write!(
+                    text,
+                    "[[game.player]]\npower = \"{power}\"\naddress = \"{address}\"\npassword = \"{hash}\"\n"
+                );
+            }
+        }
+        std::fs::write(dir.join(format!("games.d/{file:04}.toml")), text)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(dir)
+}
+
+/// Writes 1,000 order mails: all to game `g0`, or to games `g0`…`g999`.
+fn mails(dir: &Path, spread: bool, tag: &str) -> Result<(), String> {
+    let inbox = dir.join("mail/inbox");
+    crate::mail::maildir::create(&inbox).map_err(|e| e.to_string())?;
+    let orders = [
+        "B2 - C2\nA1 S\nC1 H",
+        "F2 - E2\nE1 S\nG1 S",
+        "E4 - D3\nG4 H\nF5 - F4",
+    ];
+    for n in 0..1000 {
+        let k = n % 3;
+        let (_, from, pw) = PLAYERS[k];
+        let game = if spread { n } else { 0 };
+        let text = format!(
+            "From: {from}\r\nTo: judge@example.test\r\nSubject: [g{game}] orders\r\nMessage-ID: <{tag}-{n}@example.test>\r\n\r\nPASSWORD {pw}\r\n{}\r\n",
+            orders[k].replace('\n', "\r\n")
+        );
+        crate::mail::maildir::deliver(&inbox, &format!("{tag}{n:04}"), text.as_bytes())
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// CPU time (user + system) and peak resident memory of a running process.
+fn usage(pid: u32) -> Option<(Duration, u64)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(") ")?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let rss = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()?;
+    // USER_HZ is 100 on Linux.
+    Some((Duration::from_millis(ticks * 10), rss))
+}
+
+/// Measures a judge hosting `games` games; `idle` seconds of an idle `pbem serve`.
+pub fn scale(games: usize, idle: u64) -> Result<Scale, String> {
+    let dir = folder(games)?;
+    let config_path = dir.join("games.toml");
+    let start = Instant::now();
+    let config = Config::load(&config_path).map_err(|e| e.to_string())?;
+    let config_read = start.elapsed();
+    let start = Instant::now();
+    {
+        let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+        judge.poll_once().map_err(|e| e.to_string())?;
+    }
+    let first_pass = start.elapsed();
+    // The welcome mails are not part of what is measured next.
+    let _ = std::fs::remove_dir_all(dir.join("mail/outbox"));
+
+    let serve = std::process::Command::new(std::env::current_exe().map_err(|e| e.to_string())?)
+        .args(["serve", "--config"])
+        .arg(&config_path)
+        .env("RUST_LOG", "warn")
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    let mut serve = KillOnDrop(serve);
+    // Its first pass (opening the store, the index) is not idle time.
+    std::thread::sleep(Duration::from_secs(3));
+    let (cpu0, _) = usage(serve.0.id()).ok_or("cannot read /proc")?;
+    std::thread::sleep(Duration::from_secs(idle));
+    let (cpu1, resident_kb) = usage(serve.0.id()).ok_or("cannot read /proc")?;
+    let _ = serve.0.kill();
+    let _ = serve.0.wait();
+    drop(serve);
+
+    let per_mail = |spread: bool, tag: &str| -> Result<Duration, String> {
+        mails(&dir, spread, tag)?;
+        let judge = Judge::open(&config, &SystemClock).map_err(|e| e.to_string())?;
+        let start = Instant::now();
+        let pass = judge.poll_once().map_err(|e| e.to_string())?;
+        let took = start.elapsed();
+        if pass.mails_read != 1000 {
+            return Err(format!("read {} mails of 1000", pass.mails_read));
+        }
+        Ok(took / 1000)
+    };
+    // Passwords are remembered per process after the first check: warm them first.
+    let _ = per_mail(false, "warm")?;
+    let one_game = per_mail(false, "one")?;
+    let spread = if games >= 1000 {
+        per_mail(true, "spread")?
+    } else {
+        Duration::ZERO
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(Scale {
+        games,
+        config_read,
+        first_pass,
+        idle_seconds: idle,
+        idle_cpu: cpu1.saturating_sub(cpu0),
+        resident_kb,
+        one_game,
+        spread,
+    })
+}
+
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn table(rows: &[Scale]) -> String {
+    let mut out = String::from(
+        "games    config read   first pass   idle CPU          peak RSS   per mail: one game   spread over 1,000\n",
+    );
+    for r in rows {
+        let spread = if r.spread.is_zero() {
+            "-".to_string()
+        } else {
+            format!(
+                "{:.0} µs ({:.2}× one game's speed)",
+                r.spread.as_secs_f64() * 1e6,
+                r.one_game.as_secs_f64() / r.spread.as_secs_f64()
+            )
+        };
+        let _ = writeln!(
+            out,
+            "{:<8} {:>8.0} ms  {:>8.2} s   {:>5.2} CPU-s/{} s   {:>5.0} MB   {:>8.0} µs          {spread}",
+            r.games,
+            r.config_read.as_secs_f64() * 1e3,
+            r.first_pass.as_secs_f64(),
+            r.idle_cpu.as_secs_f64(),
+            r.idle_seconds,
+            r.resident_kb as f64 / 1024.0,
+            r.one_game.as_secs_f64() * 1e6,
+        );
+    }
+    out
+}

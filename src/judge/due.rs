@@ -1,0 +1,136 @@
+//! The due-time index: for each game, the next time it needs the judge without any
+//! mail (its deadline, or a reminder before it), kept in the store under
+//! `v1/due/<unix time>/<id>` in the same atomic batch as the game's record. A pass
+//! reads the entries due by now and nothing else, so its cost follows the work to do,
+//! not the number of games hosted.
+
+use super::*;
+
+const DUE: &str = "v1/due/";
+
+fn due_key(at: DateTime<Utc>, id: &str) -> String {
+    format!("{DUE}{:020}/{id}", at.timestamp().max(0))
+}
+
+fn due_at_key(id: &str) -> String {
+    format!("v1/due-at/{id}")
+}
+
+/// The key of a reminder sent for one deadline value.
+pub(super) fn reminded_key(id: &str, deadline: DateTime<Utc>, before: Duration) -> String {
+    format!(
+        "v1/reminded/{id}/{}/{}",
+        deadline.timestamp(),
+        before.num_minutes()
+    )
+}
+
+impl Judge<'_> {
+    /// The next time a game needs the judge by itself: its deadline, or a reminder
+    /// before it that has not gone out (one already due is due now). None while the
+    /// game is over, paused or suspended.
+    fn due_time(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        fx: &Effects,
+    ) -> Result<Option<DateTime<Utc>>, JudgeError> {
+        let Some(deadline) = record.deadline else {
+            return Ok(None);
+        };
+        let mut due = deadline;
+        for before in &gc.reminders {
+            let at = deadline - *before;
+            if at >= due {
+                continue;
+            }
+            let key = reminded_key(&gc.id, deadline, *before);
+            let sent = fx.flags.contains_key(&key) || self.store.contains(&key)?;
+            if !sent {
+                // A reminder already due (the deadline moved closer) is due now.
+                due = at;
+            }
+        }
+        Ok(Some(due))
+    }
+
+    /// Puts a game's entry in the index, in `fx`'s batch (its old entry removed).
+    pub(super) fn index_due(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let new = self
+            .due_time(gc, record, fx)?
+            .map(|t| due_key(t, &gc.id))
+            .unwrap_or_default();
+        let at = due_at_key(&gc.id);
+        let old: Option<String> = self.store.get(&at)?;
+        if old.as_deref() == Some(new.as_str()) {
+            return Ok(());
+        }
+        if let Some(old) = old.filter(|o| !o.is_empty()) {
+            fx.batch.remove(&old);
+        }
+        if !new.is_empty() {
+            fx.batch.put_raw(&new, b"");
+        }
+        fx.batch.put(&at, &new);
+        Ok(())
+    }
+
+    /// The games due by now, earliest first.
+    pub(super) fn due_games(&self) -> Result<Vec<String>, JudgeError> {
+        let end = format!("{DUE}{:020}~", self.clock.now().timestamp().max(0));
+        let mut ids: Vec<String> = self
+            .store
+            .keys_between(DUE, &end)?
+            .into_iter()
+            .filter_map(|k| k.rsplit_once('/').map(|(_, id)| id.to_string()))
+            .collect();
+        ids.dedup();
+        Ok(ids)
+    }
+
+    /// At opening: a store of an older format gets the index (and this format's mark);
+    /// a game the index does not know yet (new, or imported) is indexed. Returns the
+    /// games that have a record.
+    pub(super) fn build_due_index(&self) -> Result<std::collections::HashSet<String>, JudgeError> {
+        let mut known = std::collections::HashSet::new();
+        let migrate = self.store.format() < crate::store::FORMAT;
+        let mut fx = self.effects();
+        if migrate {
+            for (k, _) in self.store.scan_raw(DUE)? {
+                fx.batch.remove(&k);
+            }
+            for (k, _) in self.store.scan_raw("v1/due-at/")? {
+                fx.batch.remove(&k);
+            }
+        }
+        for gc in &self.config.games {
+            if !self.store.contains(&game_key(&gc.id))? {
+                continue;
+            }
+            known.insert(gc.id.clone());
+            if migrate || !self.store.contains(&due_at_key(&gc.id))? {
+                let Some(record) = self.store.get::<Record>(&game_key(&gc.id))? else {
+                    continue;
+                };
+                let new = self
+                    .due_time(gc, &record, &fx)?
+                    .map(|t| due_key(t, &gc.id))
+                    .unwrap_or_default();
+                if !new.is_empty() {
+                    fx.batch.put_raw(&new, b"");
+                }
+                fx.batch.put(&due_at_key(&gc.id), &new);
+            }
+        }
+        if migrate {
+            crate::store::Store::mark_format(&mut fx.batch);
+        }
+        self.store.commit(fx.batch)?;
+        Ok(known)
+    }
+}

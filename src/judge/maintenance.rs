@@ -1,0 +1,88 @@
+//! The judge's housekeeping between passes: requests from `pbem backup` and
+//! `pbem game export|import` while it runs, and scheduled backups.
+
+use super::*;
+
+use crate::control::{self, Request};
+
+/// When the last scheduled backup was taken (RFC 3339).
+const LAST_BACKUP: &str = "v1/meta/last-backup";
+
+impl Judge<'_> {
+    /// Does what commands asked of the running judge; returns how many requests.
+    pub fn handle_requests(&self) -> usize {
+        let waiting = control::waiting(&self.config.judge.store);
+        let n = waiting.len();
+        for (request, answer_at) in waiting {
+            let result = self.carry_out(&request);
+            match &result {
+                Ok(text) => tracing::info!(?request, text, "request done"),
+                Err(e) => tracing::warn!(?request, error = %e, "request refused"),
+            }
+            control::answer(&answer_at, result);
+        }
+        n
+    }
+
+    /// One request, on this judge's store.
+    pub fn carry_out(&self, request: &Request) -> Result<String, String> {
+        if let Request::Reload { config } = request {
+            // Checked here, so a file that does not read is refused with its reason and
+            // the running configuration stays.
+            let new = crate::config::Config::load(config).map_err(|e| e.to_string())?;
+            let added = new
+                .games
+                .iter()
+                .filter(|g| self.config.game(&g.id).is_none())
+                .count();
+            let removed = self
+                .config
+                .games
+                .iter()
+                .filter(|g| new.game(&g.id).is_none())
+                .count();
+            self.reload.set(true);
+            return Ok(format!(
+                "games.toml read again: {} games ({added} new, {removed} archived)",
+                new.games.len()
+            ));
+        }
+        let mut text = control::carry_out(&self.store, request, self.clock.now())?;
+        if let Request::Import { .. } = request {
+            if let Some(id) = text.strip_prefix("game ").and_then(|t| t.split(' ').next()) {
+                if self.config.game(id).is_none() {
+                    text += &format!(" (add game {id} to games.toml for the judge to play it)");
+                }
+            }
+        }
+        Ok(text)
+    }
+
+    /// Takes the scheduled backup when it is due (`[judge.backup]`); returns its file.
+    pub fn scheduled_backup(&self) -> Result<Option<std::path::PathBuf>, String> {
+        let Some(schedule) = &self.config.judge.backup else {
+            return Ok(None);
+        };
+        let now = self.clock.now();
+        let last: Option<String> = self.store.get(LAST_BACKUP).map_err(|e| e.to_string())?;
+        let due = last
+            .and_then(|t| DateTime::parse_from_rfc3339(&t).ok())
+            .is_none_or(|t| now - t.with_timezone(&Utc) >= schedule.every);
+        if !due {
+            return Ok(None);
+        }
+        let (path, _) = crate::backup::backup(&self.store, &schedule.dir, now, Some(schedule.keep))
+            .map_err(|e| e.to_string())?;
+        self.store
+            .put_now(LAST_BACKUP, &now.to_rfc3339())
+            .map_err(|e| e.to_string())?;
+        Ok(Some(path))
+    }
+}
+
+impl Judge<'_> {
+    /// Whether a reload of `games.toml` was asked for (and takes the request).
+    pub fn take_reload(&self) -> bool {
+        self.reload.replace(false)
+    }
+}

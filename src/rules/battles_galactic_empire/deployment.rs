@@ -1,0 +1,66 @@
+//! The Deployment phase (B6): both deployments, written in secret, applied and shown
+//! together.
+
+use super::outcome::Outcome;
+use super::state::{Phase, Unit};
+use super::syntax::Order;
+use super::types::{fleets_text, region_name, total, Kind, Power};
+use super::{Plans, Run};
+
+/// Applies each power's `DEPLOY` lines in order (B6.1; each was checked against the
+/// display as it read); garrisons stay (B6.2); TH may stay on the display (B6.3);
+/// without orders nothing is deployed (B6.4). Then the Action phase.
+pub fn adjudicate(run: &mut Run, plans: Plans) {
+    for p in Power::BOTH {
+        let mut shown: Vec<String> = Vec::new();
+        for e in plans[p.index()].iter().flatten() {
+            let Order::Deploy(r, f) = &e.order else {
+                continue;
+            };
+            for k in Kind::ALL {
+                for _ in 0..f[k.index()] {
+                    run.state.side_mut(p).base[k.index()] -= 1;
+                    run.state.units.push(Unit {
+                        region: *r,
+                        power: p,
+                        kind: k,
+                        garrison: false,
+                        marker: None,
+                        hits: 0,
+                    });
+                }
+            }
+            run.log.settle(
+                e.line,
+                Outcome::Done,
+                format!("{} deployed in {}", fleets_text(f), region_name(*r)),
+            );
+            shown.push(format!("{} {}", region_name(*r), fleets_text(f)));
+        }
+        let left = run.state.side(p).base;
+        if plans[p.index()].is_none() && total(&left) > 0 {
+            run.log.event(
+                "B6.4",
+                format!("{p} sent no deployment: nothing is deployed"),
+            );
+        }
+        if !shown.is_empty() || total(&left) > 0 {
+            run.log.event(
+                "B6.4",
+                format!(
+                    "{p} deploys {}; on its display: {}",
+                    if shown.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        shown.join(", ")
+                    },
+                    fleets_text(&left)
+                ),
+            );
+        }
+    }
+    for r in &mut run.state.regions {
+        r.resolved = false;
+    }
+    run.state.phase = Phase::Actions;
+}

@@ -1,0 +1,300 @@
+//! What each viewer may see (B13.3), and the text players read.
+//!
+//! Everything a player is sent is cut from the judge's whole JSON by [`cut`]: the
+//! results mail's `results.json`, the text of its results (made by [`results_view`]
+//! from the cut JSON) and the board (made by [`board_text`] from the cut position).
+//! So the text and the JSON cannot disagree, and nothing the cut removes can reach a
+//! player by another road.
+//!
+//! A power does not see the other power's `hand`, `chit_pool` and `draws`, the
+//! contents of the common chit pool (its size stays), or the other power's result
+//! lines marked `private` (`DISCARD` lines, `REPRESS` lines that cancelled nothing).
+//! An observer sees what both powers may see; a moderator sees everything.
+
+use std::fmt::Write;
+
+use serde_json::{json, Value};
+
+use super::state::State;
+use crate::rules::game::Viewer;
+
+/// The JSON as `viewer` may see it.
+pub fn cut(json: &Value, viewer: Viewer) -> Value {
+    let may_see = |power: &str| match viewer {
+        Viewer::Moderator => true,
+        Viewer::Power(p) => p == power,
+        Viewer::Public => false,
+    };
+    if viewer == Viewer::Moderator {
+        return json.clone();
+    }
+    let mut v = json.clone();
+    let Some(map) = v.as_object_mut() else {
+        return v;
+    };
+    if let Some(Value::Array(powers)) = map.get_mut("powers") {
+        for p in powers {
+            let id = p["id"].as_str().unwrap_or("").to_string();
+            if !may_see(&id) {
+                if let Some(o) = p.as_object_mut() {
+                    o.remove("hand");
+                    o.remove("chit_pool");
+                }
+            }
+        }
+    }
+    if let Some(Value::Array(draws)) = map.get_mut("draws") {
+        draws.retain(|d| may_see(d["power"].as_str().unwrap_or("")));
+    }
+    if let Some(Value::Object(common)) = map.get_mut("common") {
+        common.remove("chits");
+    }
+    if let Some(Value::Array(results)) = map.get_mut("results") {
+        results.retain(|r| {
+            r["private"].as_bool() != Some(true) || may_see(r["power"].as_str().unwrap_or(""))
+        });
+    }
+    v
+}
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or("")
+}
+
+/// The width of the text players read.
+pub const WIDTH: usize = 72;
+
+/// Writes `text` as lines of at most [`WIDTH`] columns, the first starting with
+/// `first`, the others indented by `indent` spaces; words are never split.
+fn wrapped(out: &mut String, first: &str, text: &str, indent: usize) {
+    let mut line = first.to_string();
+    let mut empty = first.trim().is_empty();
+    for word in text.split(' ') {
+        if !empty && line.chars().count() + 1 + word.chars().count() > WIDTH {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = " ".repeat(indent);
+            empty = true;
+        }
+        if !empty && !line.ends_with(' ') {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+}
+
+/// The results view the mail templates read (`results`, `events`, `systems`), made
+/// from a (cut) JSON alone.
+pub fn results_view(json: &Value) -> Value {
+    let results: Vec<Value> = json["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            json!({
+                "power": r["power"], "order": r["order"],
+                "outcome": r["outcome"], "detail": r["detail"],
+            })
+        })
+        .collect();
+    let mut events: Vec<String> = json["events"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| format!("{} {}", s(&e["step"]), s(&e["text"])))
+        .collect();
+    for d in json["draws"].as_array().into_iter().flatten() {
+        events.push(format!(
+            "B5 {} draws {} from {} chit pool",
+            s(&d["power"]),
+            s(&d["chit"]),
+            if s(&d["from"]) == "own" {
+                "its own"
+            } else {
+                "the common"
+            }
+        ));
+    }
+    let systems: Vec<Value> = json["regions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r["control"].is_string())
+        .map(|r| json!([r["name"], r["control"]]))
+        .collect();
+    json!({ "results": results, "events": events, "systems": systems })
+}
+
+fn counts(v: &Value) -> String {
+    let parts: Vec<String> = v
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, n)| format!("{n}{k}"))
+        .collect();
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(" ")
+    }
+}
+
+fn chits(v: &Value) -> String {
+    let parts: Vec<String> = v
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The board as text, from a (cut) position JSON and the turn and phase.
+pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
+    let mut out = String::new();
+    let chaos = json["chaos"].as_i64().unwrap_or(0);
+    let _ = writeln!(
+        out,
+        "Turn {turn}, {phase} phase. Chaos Index {chaos} ({} band).",
+        super::types::Band::of(chaos).name()
+    );
+    let (low, high) = State::victory_levels(turn.max(1));
+    let _ = writeln!(
+        out,
+        "At the end of turn {}: red wins at {low} or less, blue at {high} or more.",
+        turn.max(1)
+    );
+    let _ = writeln!(out, "\nRegion   C  P  R  control  fleets");
+    let fleets = json["fleets"].as_array().cloned().unwrap_or_default();
+    for r in json["regions"].as_array().into_iter().flatten() {
+        let name = s(&r["name"]);
+        let mut here: Vec<String> = Vec::new();
+        for p in ["blue", "red"] {
+            for garrison in [true, false] {
+                let list: Vec<String> = fleets
+                    .iter()
+                    .filter(|f| {
+                        s(&f["at"]) == name
+                            && s(&f["power"]) == p
+                            && f["garrison"].as_bool() == Some(garrison)
+                    })
+                    .map(|f| format!("{}{}", f["count"], s(&f["type"])))
+                    .collect();
+                if !list.is_empty() {
+                    here.push(format!(
+                        "{p}{} {}",
+                        if garrison { " garrison" } else { "" },
+                        list.join(" ")
+                    ));
+                }
+            }
+        }
+        let head = format!(
+            "{:<8} {:>2} {:>2} {:>2}  {:<7}  ",
+            name,
+            r["combat"].as_u64().unwrap_or(0),
+            r["political"].as_u64().unwrap_or(0),
+            r["resource"].as_u64().unwrap_or(0),
+            r["control"].as_str().unwrap_or("-"),
+        );
+        let fleets_here = format!(
+            "{}{}",
+            if here.is_empty() {
+                "-".to_string()
+            } else {
+                here.join("; ")
+            },
+            if r["resolved"].as_bool() == Some(true) {
+                " (resolved)"
+            } else {
+                ""
+            }
+        );
+        let indent = head.chars().count();
+        wrapped(&mut out, &head, &fleets_here, indent);
+    }
+    for p in json["powers"].as_array().into_iter().flatten() {
+        let id = s(&p["id"]);
+        let display: Vec<String> = fleets
+            .iter()
+            .filter(|f| s(&f["at"]) == "base" && s(&f["power"]) == id)
+            .map(|f| format!("{}{}", f["count"], s(&f["type"])))
+            .collect();
+        out.push('\n');
+        wrapped(
+            &mut out,
+            &format!("{id}:"),
+            &format!(
+                "{} RP; {} chit(s) in hand, {} in its own chit pool; TH supply {}",
+                p["rp"], p["hand_size"], p["chit_pool_size"], p["th_supply"]
+            ),
+            2,
+        );
+        let display = if display.is_empty() {
+            "nothing".to_string()
+        } else {
+            display.join(" ")
+        };
+        wrapped(&mut out, "  display:", &display, 4);
+        wrapped(&mut out, "  force pool:", &counts(&p["force_pool"]), 4);
+        if let Some(h) = p.get("hand") {
+            wrapped(&mut out, "  hand (secret):", &chits(h), 4);
+        }
+        if let Some(c) = p.get("chit_pool") {
+            wrapped(&mut out, "  own chit pool (secret):", &chits(c), 4);
+        }
+    }
+    let common = &json["common"];
+    let mut pool = format!("{} chit(s)", common["chits_size"]);
+    if let Some(c) = common.get("chits") {
+        pool += &format!(" ({})", chits(c));
+    }
+    out.push('\n');
+    wrapped(&mut out, "Common chit pool:", &pool, 2);
+    wrapped(
+        &mut out,
+        "Common fleet pool:",
+        &counts(&common["fleets"]),
+        2,
+    );
+    out
+}
+
+/// The lines that sum up the race: the Chaos Index and what wins now.
+pub fn standing(state: &State) -> Vec<String> {
+    let turn = state.turn.max(1);
+    let (low, high) = State::victory_levels(turn);
+    let controlled = |p| {
+        state
+            .controlled(p)
+            .map(super::types::region_name)
+            .collect::<Vec<_>>()
+    };
+    let list = |v: Vec<&str>| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    vec![
+        format!(
+            "Chaos Index {} ({} band).",
+            state.chaos,
+            super::types::Band::of(state.chaos).name()
+        ),
+        format!("End of turn {turn}: red wins at {low} or less, blue at {high} or more."),
+        format!(
+            "Regions held: blue {}; red {}.",
+            list(controlled(super::types::Power::Blue)),
+            list(controlled(super::types::Power::Red))
+        ),
+    ]
+}

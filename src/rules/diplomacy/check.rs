@@ -1,0 +1,771 @@
+//! Orders read against the position: which unit a line orders, whether the order is
+//! possible at all (DATC 4.E.1: an impossible order is ignored, the unit holds), and
+//! its canonical text (`FRA A par - bur`).
+
+use super::map::{bits, Kind, Loc, Map, Prov, Terrain};
+use super::state::{Edition, State, Step, Unit};
+use super::syntax::{self, Action, Line, Place, UnitSpec};
+
+/// What a checked order does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Does {
+    Hold,
+    Move {
+        to: Loc,
+        via: bool,
+    },
+    SupportHold {
+        target: usize,
+    },
+    /// `coast`: the coast the support names, if any (DATC 6.B.9).
+    SupportMove {
+        target: usize,
+        to: Prov,
+        coast: Option<String>,
+    },
+    Convoy {
+        target: usize,
+        to: Prov,
+    },
+    Retreat {
+        to: Loc,
+    },
+    Disband,
+    Build {
+        unit: Unit,
+    },
+    Waive,
+    Draw,
+}
+
+/// One order line, read and checked.
+#[derive(Clone, Debug)]
+pub struct Order {
+    pub power: u8,
+    /// The unit ordered: an index into `State::units` (movement, adjustments) or
+    /// `State::dislodged` (retreats).
+    pub unit: Option<usize>,
+    pub does: Does,
+    /// Canonical text.
+    pub text: String,
+    /// Why the order cannot be carried out (the unit then holds).
+    pub invalid: Option<String>,
+}
+
+/// The order lines of a submission: blank lines, `#` comments and quoted reply lines
+/// (`>`) are left out.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter_map(|raw| {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        (!line.is_empty() && !raw.trim_start().starts_with('>')).then_some(line)
+    })
+}
+
+fn place_text(map: &Map, p: &Place) -> String {
+    match &p.coast {
+        Some(c) if !map.provinces[p.prov as usize].coasts.is_empty() => {
+            format!("{}/{c}", map.prov_id(p.prov))
+        }
+        _ => map.prov_id(p.prov).to_string(),
+    }
+}
+
+fn spec_text(map: &Map, u: &UnitSpec, actual: Option<&Unit>) -> String {
+    let kind = u
+        .kind
+        .or(actual.map(|a| a.kind))
+        .map(|k| k.letter())
+        .unwrap_or("?");
+    let at = match actual {
+        Some(a) => map.loc_id(a.loc).to_string(),
+        None => place_text(map, &u.at),
+    };
+    format!("{kind} {at}")
+}
+
+/// Reads one line of `sender` (none in a scenario list: the prefix or the unit's
+/// owner decides). `Err` is a line that does not read as an order at all.
+pub fn read(state: &State, sender: Option<u8>, line: &str) -> Result<Order, String> {
+    let map = state.map();
+    let parsed = syntax::parse(map, line)?;
+    let (prefix, unit_spec, action) = match parsed {
+        Line::Waive { power } => {
+            let power = power.or(sender).ok_or("WAIVE needs a power: FRA WAIVE")?;
+            return Ok(simple(state, sender, power, Does::Waive, "WAIVE"));
+        }
+        Line::Draw { power } => {
+            let power = power.or(sender).ok_or("DRAW needs a power: FRA DRAW")?;
+            return Ok(simple(state, sender, power, Does::Draw, "DRAW"));
+        }
+        Line::Unit {
+            power,
+            unit,
+            action,
+        } => (power, unit, action),
+    };
+    if let (Some(p), Some(s)) = (prefix, sender) {
+        if p != s {
+            return Err(format!(
+                "you play {}, not {}",
+                map.power_id(s),
+                map.power_id(p)
+            ));
+        }
+    }
+    match state.phase.step {
+        Step::Movement => Ok(movement(state, prefix.or(sender), &unit_spec, action)),
+        Step::Retreat => Ok(retreat(state, prefix.or(sender), &unit_spec, action)),
+        Step::Adjustment => Ok(adjustment(state, prefix.or(sender), &unit_spec, action)),
+    }
+}
+
+fn simple(state: &State, _sender: Option<u8>, power: u8, does: Does, word: &str) -> Order {
+    let map = state.map();
+    let invalid = match (&does, state.phase.step) {
+        (Does::Waive, Step::Adjustment) => None,
+        (Does::Waive, _) => Some("WAIVE is an adjustment order".to_string()),
+        (Does::Draw, Step::Movement) => None,
+        (Does::Draw, _) => Some("DRAW is voted in movement phases".to_string()),
+        _ => None,
+    };
+    Order {
+        power,
+        unit: None,
+        does,
+        text: format!("{} {word}", map.power_id(power)),
+        invalid,
+    }
+}
+
+fn unknown(map: &Map, power: Option<u8>, text: String, why: String) -> Order {
+    let _ = map;
+    Order {
+        power: power.unwrap_or(u8::MAX),
+        unit: None,
+        does: Does::Hold,
+        text,
+        invalid: Some(why),
+    }
+}
+
+fn prefix(map: &Map, power: Option<u8>) -> String {
+    power
+        .map(|p| format!("{} ", map.power_id(p)))
+        .unwrap_or_default()
+}
+
+/// Finds the unit a spec names among `units`: by province (the coast written does not
+/// matter, DATC 4.B.5), checked for power and kind.
+fn find(
+    map: &Map,
+    units: &[Unit],
+    power: Option<u8>,
+    spec: &UnitSpec,
+) -> Result<(usize, u8), String> {
+    let k = units
+        .iter()
+        .position(|u| map.prov_of(u.loc) == spec.at.prov)
+        .ok_or_else(|| format!("there is no unit in {}", map.prov_id(spec.at.prov)))?;
+    let u = &units[k];
+    if let Some(kind) = spec.kind {
+        if kind != u.kind {
+            return Err(format!(
+                "the unit in {} is {}",
+                map.prov_id(spec.at.prov),
+                if u.kind == Kind::Army {
+                    "an army"
+                } else {
+                    "a fleet"
+                }
+            ));
+        }
+    }
+    if let Some(p) = power {
+        if p != u.power {
+            return Err(format!(
+                "the unit in {} is {}'s, not {}'s",
+                map.prov_id(spec.at.prov),
+                map.power_id(u.power),
+                map.power_id(p)
+            ));
+        }
+    }
+    Ok((k, u.power))
+}
+
+/// The location a unit of `kind` at `from` reaches in province `to` (with the coast
+/// written, if any), or why not (DATC 4.B.1–4.B.3, 4.B.6).
+pub fn destination(map: &Map, kind: Kind, from: Loc, to: &Place) -> Result<Loc, String> {
+    let p = to.prov;
+    match kind {
+        Kind::Army => {
+            if map.terrain(p) == Terrain::Sea {
+                return Err(format!("an army cannot go to sea ({})", map.prov_id(p)));
+            }
+            Ok(p)
+        }
+        Kind::Fleet => {
+            if map.terrain(p) == Terrain::Land {
+                return Err(format!("a fleet cannot go inland ({})", map.prov_id(p)));
+            }
+            let coasts = &map.provinces[p as usize].coasts;
+            if coasts.is_empty() {
+                return Ok(p);
+            }
+            let reachable: Vec<Loc> = coasts
+                .iter()
+                .copied()
+                .filter(|&c| map.fleet[from as usize] & (1u128 << c) != 0)
+                .collect();
+            match &to.coast {
+                Some(c) => {
+                    let loc = map
+                        .coast_loc(p, c)
+                        .ok_or_else(|| format!("{} has no coast {c}", map.prov_id(p)))?;
+                    Ok(loc)
+                }
+                None => match reachable.as_slice() {
+                    [one] => Ok(*one),
+                    [] => Ok(coasts[0]),
+                    _ => Err(format!(
+                        "say which coast of {}: {}",
+                        map.prov_id(p),
+                        coasts
+                            .iter()
+                            .map(|&c| map.loc_id(c).to_string())
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    )),
+                },
+            }
+        }
+    }
+}
+
+/// Whether a chain of fleets at sea (in `fleets`, a set of sea provinces) leads from
+/// province `from` to province `to`.
+pub fn route_exists(map: &Map, fleets: u128, from: Prov, to: Prov) -> bool {
+    let goal = map.seas_around(to);
+    let mut frontier = map.seas_around(from) & fleets;
+    let mut seen = frontier;
+    while frontier != 0 {
+        if frontier & goal != 0 {
+            return true;
+        }
+        let mut next = 0;
+        for s in bits(frontier) {
+            next |= map.fleet_prov[s as usize] & fleets;
+        }
+        frontier = next & !seen;
+        seen |= next;
+    }
+    false
+}
+
+/// The sea provinces that lie on some convoy route from `from` to `to` through
+/// `fleets` in which every fleet is needed (no shortcut: DATC 6.G.19).
+pub fn necessary_fleets(map: &Map, fleets: u128, from: Prov, to: Prov) -> u128 {
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        map: &Map,
+        fleets: u128,
+        start_adj: u128,
+        goal_adj: u128,
+        path: u128,
+        forbidden: u128,
+        last: Prov,
+        out: &mut u128,
+    ) {
+        if goal_adj & (1u128 << last) != 0 {
+            *out |= path;
+            return;
+        }
+        let around = map.fleet_prov[last as usize] & map.seas;
+        for y in bits(around & fleets & !path & !forbidden & !start_adj) {
+            walk(
+                map,
+                fleets,
+                start_adj,
+                goal_adj,
+                path | (1u128 << y),
+                forbidden | around,
+                y,
+                out,
+            );
+        }
+    }
+    let start_adj = map.seas_around(from);
+    let goal_adj = map.seas_around(to);
+    let mut out = 0;
+    for s in bits(start_adj & fleets) {
+        walk(map, fleets, start_adj, goal_adj, 1u128 << s, 0, s, &mut out);
+    }
+    out
+}
+
+/// The sea provinces holding a fleet.
+pub fn fleets_at_sea(state: &State) -> u128 {
+    let map = state.map();
+    state
+        .units
+        .iter()
+        .filter(|u| u.kind == Kind::Fleet && map.is_sea(map.prov_of(u.loc)))
+        .fold(0, |s, u| s | (1u128 << map.prov_of(u.loc)))
+}
+
+/// Whether the unit can make this move at all, given the position: a border, or for
+/// an army a chain of fleets at sea (not counting `without`, DATC 6.D.31).
+fn move_possible(
+    state: &State,
+    unit: &Unit,
+    to: &Place,
+    via: bool,
+    without: u128,
+) -> Result<Loc, String> {
+    let map = state.map();
+    let from = map.prov_of(unit.loc);
+    if to.prov == from {
+        return Err("a unit cannot move to its own province".into());
+    }
+    let loc = destination(map, unit.kind, unit.loc, to)?;
+    match unit.kind {
+        Kind::Fleet => {
+            if via {
+                return Err("only armies are convoyed".into());
+            }
+            if map.fleet[unit.loc as usize] & (1u128 << loc) == 0 {
+                return Err(format!(
+                    "{} does not border {}",
+                    map.loc_id(unit.loc),
+                    map.loc_id(loc)
+                ));
+            }
+            Ok(loc)
+        }
+        Kind::Army => {
+            let adjacent = map.army[from as usize] & (1u128 << to.prov) != 0;
+            if adjacent && !via {
+                return Ok(loc);
+            }
+            let coastal = |p: Prov| map.terrain(p) == Terrain::Coast;
+            if coastal(from)
+                && coastal(to.prov)
+                && route_exists(map, fleets_at_sea(state) & !without, from, to.prov)
+            {
+                return Ok(loc);
+            }
+            Err(format!(
+                "{} does not border {}{}",
+                map.prov_id(from),
+                map.prov_id(to.prov),
+                if adjacent {
+                    " by a convoy route"
+                } else {
+                    ", and no fleets at sea could convoy it"
+                }
+            ))
+        }
+    }
+}
+
+fn movement(state: &State, power: Option<u8>, spec: &UnitSpec, action: Action) -> Order {
+    let map = state.map();
+    let found = find(map, &state.units, power, spec);
+    let actual = found.as_ref().ok().map(|&(k, _)| &state.units[k]);
+    let head = format!(
+        "{}{}",
+        prefix(map, power.or(actual.map(|u| u.power))),
+        spec_text(map, spec, actual)
+    );
+    let (text, does): (String, Result<Does, String>) = match &action {
+        Action::Hold => (format!("{head} H"), Ok(Does::Hold)),
+        Action::Move { to, via } => (
+            format!(
+                "{head} - {}{}",
+                place_text(map, to),
+                if *via { " VIA" } else { "" }
+            ),
+            match actual {
+                Some(u) => move_possible(state, u, to, *via, 0)
+                    .map(|loc| Does::Move { to: loc, via: *via }),
+                None => Err(String::new()),
+            },
+        ),
+        Action::Support { target, to } => {
+            let t = find(map, &state.units, None, target);
+            let tu = t.as_ref().ok().map(|&(k, _)| &state.units[k]);
+            let mut text = format!("{head} S {}", spec_text(map, target, tu));
+            if let Some(to) = to {
+                text += &format!(" - {}", place_text(map, to));
+            }
+            let does = match (actual, t) {
+                (None, _) => Err(String::new()),
+                (_, Err(e)) => Err(e),
+                (Some(u), Ok((k, _))) => support(state, u, k, to.as_ref()),
+            };
+            (text, does)
+        }
+        Action::Convoy { target, to } => {
+            let t = find(map, &state.units, None, target);
+            let tu = t.as_ref().ok().map(|&(k, _)| &state.units[k]);
+            let text = format!(
+                "{head} C {} - {}",
+                spec_text(map, target, tu),
+                place_text(map, to)
+            );
+            let does = match (actual, t) {
+                (None, _) => Err(String::new()),
+                (_, Err(e)) => Err(e),
+                (Some(u), Ok((k, _))) => convoy(state, u, k, to),
+            };
+            (text, does)
+        }
+        Action::Retreat { to } => (
+            format!("{head} R {}", place_text(map, to)),
+            Err("retreats are ordered in retreat phases".into()),
+        ),
+        Action::Disband => (
+            format!("{head} D"),
+            Err("disbanding is ordered in retreat and adjustment phases".into()),
+        ),
+        Action::Build => (
+            format!("{head} B"),
+            Err("builds are ordered in adjustment phases".into()),
+        ),
+    };
+    let (unit, owner) = match &found {
+        Ok((k, p)) => (Some(*k), Some(*p)),
+        Err(_) => (None, None),
+    };
+    match (found, does) {
+        (Err(e), _) => unknown(map, power.or(owner), text, e),
+        (Ok(_), Ok(does)) => Order {
+            power: power.or(owner).unwrap_or(u8::MAX),
+            unit,
+            does,
+            text,
+            invalid: None,
+        },
+        (Ok(_), Err(e)) => Order {
+            power: power.or(owner).unwrap_or(u8::MAX),
+            unit,
+            does: Does::Hold,
+            text,
+            invalid: Some(e),
+        },
+    }
+}
+
+fn support(
+    state: &State,
+    supporter: &Unit,
+    target: usize,
+    to: Option<&Place>,
+) -> Result<Does, String> {
+    let map = state.map();
+    let t = &state.units[target];
+    let me = map.prov_of(supporter.loc);
+    let there = map.prov_of(t.loc);
+    if there == me {
+        return Err("a unit cannot support itself".into());
+    }
+    let reach = map.reach(supporter.kind, supporter.loc);
+    match to {
+        None => {
+            if reach & (1u128 << there) == 0 {
+                return Err(format!(
+                    "{} cannot reach {}, so it cannot support a unit there",
+                    map.loc_id(supporter.loc),
+                    map.prov_id(there)
+                ));
+            }
+            Ok(Does::SupportHold { target })
+        }
+        Some(dst) => {
+            if reach & (1u128 << dst.prov) == 0 {
+                return Err(format!(
+                    "{} cannot reach {}, so it cannot support a move there",
+                    map.loc_id(supporter.loc),
+                    map.prov_id(dst.prov)
+                ));
+            }
+            // The supported move must be possible by itself, without a convoy through
+            // the supporter (DATC 6.A.5, 6.D.22–6.D.24, 6.D.31). The coast is not
+            // needed (DATC 6.B.4, 6.B.7, 6.B.8).
+            let place = Place {
+                prov: dst.prov,
+                coast: if t.kind == Kind::Fleet {
+                    dst.coast.clone()
+                } else {
+                    None
+                },
+            };
+            let without = if map.is_sea(me) { 1u128 << me } else { 0 };
+            let possible = match (t.kind, &place.coast) {
+                (Kind::Fleet, None) => {
+                    dst.prov != there && map.fleet_prov[t.loc as usize] & (1u128 << dst.prov) != 0
+                }
+                _ => move_possible(state, t, &place, false, without).is_ok(),
+            };
+            if !possible {
+                return Err(format!(
+                    "the supported unit cannot move from {} to {}",
+                    map.loc_id(t.loc),
+                    place_text(map, dst)
+                ));
+            }
+            Ok(Does::SupportMove {
+                target,
+                to: dst.prov,
+                coast: if t.kind == Kind::Fleet {
+                    dst.coast.clone()
+                } else {
+                    None
+                },
+            })
+        }
+    }
+}
+
+fn convoy(state: &State, fleet: &Unit, target: usize, to: &Place) -> Result<Does, String> {
+    let map = state.map();
+    let t = &state.units[target];
+    let me = map.prov_of(fleet.loc);
+    if fleet.kind != Kind::Fleet {
+        return Err("only fleets convoy".into());
+    }
+    if !map.is_sea(me) {
+        return Err("a fleet in a coastal province cannot convoy".into());
+    }
+    if t.kind != Kind::Army {
+        return Err("only armies are convoyed".into());
+    }
+    let from = map.prov_of(t.loc);
+    if from == to.prov {
+        return Err("an army cannot be convoyed to its own province".into());
+    }
+    if map.terrain(to.prov) != Terrain::Coast || map.terrain(from) != Terrain::Coast {
+        return Err("a convoy goes from one coastal province to another".into());
+    }
+    let fleets = fleets_at_sea(state);
+    let on_route = match state.options.edition {
+        Edition::E2023 => necessary_fleets(map, fleets, from, to.prov),
+        _ => {
+            if route_exists(map, fleets, from, to.prov) {
+                fleets
+            } else {
+                0
+            }
+        }
+    };
+    if on_route & (1u128 << me) == 0 {
+        return Err(format!(
+            "{} is on no convoy route from {} to {} that needs it",
+            map.prov_id(me),
+            map.prov_id(from),
+            map.prov_id(to.prov)
+        ));
+    }
+    Ok(Does::Convoy {
+        target,
+        to: to.prov,
+    })
+}
+
+fn retreat(state: &State, power: Option<u8>, spec: &UnitSpec, action: Action) -> Order {
+    let map = state.map();
+    let units: Vec<Unit> = state.dislodged.iter().map(|d| d.unit).collect();
+    let found = find(map, &units, power, spec);
+    let actual = found.as_ref().ok().map(|&(k, _)| &units[k]);
+    let head = format!(
+        "{}{}",
+        prefix(map, power.or(actual.map(|u| u.power))),
+        spec_text(map, spec, actual)
+    );
+    let (text, does) = match &action {
+        Action::Move { to, .. } | Action::Retreat { to } => (
+            format!("{head} R {}", place_text(map, to)),
+            actual.map(|u| {
+                let k = found.as_ref().unwrap().0;
+                let d = &state.dislodged[k];
+                match destination(map, u.kind, u.loc, to) {
+                    Ok(loc) if d.retreats.contains(&loc) => Ok(Does::Retreat { to: loc }),
+                    Ok(_) | Err(_) => Err(format!(
+                        "{} cannot retreat to {} (it may go to: {})",
+                        map.loc_id(u.loc),
+                        place_text(map, to),
+                        if d.retreats.is_empty() {
+                            "nowhere".to_string()
+                        } else {
+                            d.retreats
+                                .iter()
+                                .map(|&l| map.loc_id(l))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        }
+                    )),
+                }
+            }),
+        ),
+        Action::Disband => (format!("{head} D"), Some(Ok(Does::Disband))),
+        Action::Hold => (
+            format!("{head} H"),
+            Some(Err("a dislodged unit retreats or disbands".to_string())),
+        ),
+        Action::Support { .. } => (
+            format!("{head} S"),
+            Some(Err("no supports in a retreat phase".to_string())),
+        ),
+        Action::Convoy { .. } => (
+            format!("{head} C"),
+            Some(Err("no convoys in a retreat phase".to_string())),
+        ),
+        Action::Build => (
+            format!("{head} B"),
+            Some(Err("builds are ordered in adjustment phases".to_string())),
+        ),
+    };
+    let found = found.map_err(|_| {
+        if state
+            .units
+            .iter()
+            .any(|u| map.prov_of(u.loc) == spec.at.prov)
+        {
+            format!(
+                "the unit in {} was not dislodged",
+                map.prov_id(spec.at.prov)
+            )
+        } else {
+            format!(
+                "there is no dislodged unit in {}",
+                map.prov_id(spec.at.prov)
+            )
+        }
+    });
+    match found {
+        Err(e) => unknown(map, power, text, e),
+        Ok((k, owner)) => {
+            let (does, invalid) = match does.expect("unit found") {
+                Ok(d) => (d, None),
+                Err(e) => (Does::Disband, Some(e)),
+            };
+            Order {
+                power: power.unwrap_or(owner),
+                unit: Some(k),
+                does,
+                text,
+                invalid,
+            }
+        }
+    }
+}
+
+fn adjustment(state: &State, power: Option<u8>, spec: &UnitSpec, action: Action) -> Order {
+    let map = state.map();
+    match action {
+        Action::Build => {
+            let power_b = power;
+            let kind_text = spec.kind.map(|k| k.letter()).unwrap_or("?");
+            let text = format!(
+                "{}{kind_text} {} B",
+                prefix(map, power_b),
+                place_text(map, &spec.at)
+            );
+            let Some(power) = power_b else {
+                return unknown(
+                    map,
+                    None,
+                    text,
+                    "a build needs a power: FRA BUILD A par".into(),
+                );
+            };
+            let build = || -> Result<Unit, String> {
+                let kind = spec.kind.ok_or("say A or F: BUILD A par")?;
+                let p = spec.at.prov;
+                let pr = &map.provinces[p as usize];
+                if pr.home != Some(power) {
+                    return Err(format!(
+                        "{} is not a home centre of {}",
+                        pr.id,
+                        map.power_id(power)
+                    ));
+                }
+                if state.owners[p as usize] != Some(power) {
+                    return Err(format!("{} does not own {}", map.power_id(power), pr.id));
+                }
+                if state.unit_in(p).is_some() {
+                    return Err(format!("{} is occupied", pr.id));
+                }
+                let loc = match (kind, &spec.at.coast) {
+                    (Kind::Army, _) => p,
+                    (Kind::Fleet, Some(c)) if !pr.coasts.is_empty() => map
+                        .coast_loc(p, c)
+                        .ok_or(format!("{} has no coast {c}", pr.id))?,
+                    (Kind::Fleet, _) if !pr.coasts.is_empty() => {
+                        return Err(format!("say which coast of {}", pr.id))
+                    }
+                    (Kind::Fleet, _) => p,
+                };
+                if !map.can_stand(kind, loc) {
+                    return Err(format!("a fleet cannot be built in {}", pr.id));
+                }
+                Ok(Unit { power, kind, loc })
+            };
+            match build() {
+                Ok(unit) => Order {
+                    power,
+                    unit: None,
+                    does: Does::Build { unit },
+                    text: format!(
+                        "{} {} {} B",
+                        map.power_id(power),
+                        unit.kind.letter(),
+                        map.loc_id(unit.loc)
+                    ),
+                    invalid: None,
+                },
+                Err(e) => Order {
+                    power,
+                    unit: None,
+                    does: Does::Waive,
+                    text,
+                    invalid: Some(e),
+                },
+            }
+        }
+        Action::Disband => {
+            let found = find(map, &state.units, power, spec);
+            let actual = found.as_ref().ok().map(|&(k, _)| &state.units[k]);
+            let text = format!(
+                "{}{} D",
+                prefix(map, power.or(actual.map(|u| u.power))),
+                spec_text(map, spec, actual)
+            );
+            match found {
+                Ok((k, owner)) => Order {
+                    power: owner,
+                    unit: Some(k),
+                    does: Does::Disband,
+                    text,
+                    invalid: None,
+                },
+                Err(e) => unknown(map, power, text, e),
+            }
+        }
+        _ => {
+            let found = find(map, &state.units, power, spec);
+            let actual = found.as_ref().ok().map(|&(k, _)| &state.units[k]);
+            let text = format!(
+                "{}{}",
+                prefix(map, power.or(actual.map(|u| u.power))),
+                spec_text(map, spec, actual)
+            );
+            unknown(
+                map,
+                power.or(actual.map(|u| u.power)),
+                text,
+                "adjustment orders are BUILD, REMOVE and WAIVE".into(),
+            )
+        }
+    }
+}

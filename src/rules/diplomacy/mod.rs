@@ -1,0 +1,109 @@
+//! Standard Diplomacy, DATC-compliant (v3.0 with its preferred options).
+//!
+//! [`phase::adjudicate`] is the whole rule set: a pure function of a [`State`] and
+//! the order lines each power wrote. The map is data ([`map`], `standard.map`); order
+//! lines are read in two stages, [`syntax`] then [`check`]; a movement phase is
+//! resolved by [`resolve`] (Kruijswijk's guess-and-check with the Szykman paradox
+//! rule); [`phase`] carries out retreats, adjustments, civil disorder, victory and
+//! draws; [`scenario`] reads scenario files and writes the JSON of `pbem adjudicate`;
+//! [`report`] writes the text players read; [`play`] plugs it into the judge.
+
+pub mod check;
+pub mod generate;
+pub mod map;
+pub mod phase;
+pub mod play;
+pub mod report;
+pub mod resolve;
+pub mod scenario;
+pub mod state;
+pub mod syntax;
+
+use std::collections::BTreeMap;
+
+use crate::rules::{LineCheck, PhaseLabel, RuleSet};
+use state::{State, Step};
+
+/// The rule set, for the [`RuleSet`] interface.
+pub struct Diplomacy;
+
+/// Orders by power id (as the judge keeps them) as the adjudicator takes them.
+pub fn given(state: &State, orders: &BTreeMap<String, String>) -> Vec<(Option<u8>, String)> {
+    let map = state.map();
+    let mut v = Vec::new();
+    for (power, text) in orders {
+        let p = map.power_by_id(power);
+        if p.is_none() {
+            continue;
+        }
+        v.extend(check::lines(text).map(|l| (p, l.to_string())));
+    }
+    v
+}
+
+/// The powers that owe orders now.
+pub fn owing(s: &State) -> Vec<String> {
+    let map = s.map();
+    if s.over {
+        return Vec::new();
+    }
+    let powers: Vec<u8> = match s.phase.step {
+        Step::Movement => (0..map.powers.len() as u8)
+            .filter(|&q| s.alive(q))
+            .collect(),
+        Step::Retreat => (0..map.powers.len() as u8)
+            .filter(|&q| s.dislodged.iter().any(|d| d.unit.power == q))
+            .collect(),
+        Step::Adjustment => phase::owing_adjustments(s),
+    };
+    powers
+        .into_iter()
+        .map(|q| map.power_id(q).to_string())
+        .collect()
+}
+
+impl RuleSet for Diplomacy {
+    type State = State;
+    type Report = phase::Report;
+    const ID: &'static str = "diplomacy";
+
+    fn phase(state: &State) -> PhaseLabel {
+        PhaseLabel {
+            turn: u32::from(state.phase.year),
+            phase: state.phase.id(),
+            over: state.over,
+        }
+    }
+
+    fn owing(state: &State) -> Vec<String> {
+        owing(state)
+    }
+
+    fn check(state: &State, power: &str, text: &str) -> Vec<LineCheck> {
+        let p = state.map().power_by_id(power);
+        check::lines(text)
+            .map(|line| match check::read(state, p, line) {
+                Ok(o) => match o.invalid {
+                    None => LineCheck::Accepted { order: o.text },
+                    Some(reason) => LineCheck::Refused {
+                        line: line.to_string(),
+                        reason: format!("{} ({reason})", o.text),
+                    },
+                },
+                Err(reason) => LineCheck::Refused {
+                    line: line.to_string(),
+                    reason,
+                },
+            })
+            .collect()
+    }
+
+    fn adjudicate(
+        state: &State,
+        orders: &BTreeMap<String, String>,
+        _seed: u64,
+    ) -> (State, phase::Report) {
+        let g = given(state, orders);
+        phase::adjudicate(state, &scenario::as_given(&g))
+    }
+}

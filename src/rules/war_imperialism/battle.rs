@@ -1,0 +1,777 @@
+//! Land battles (W6.1–W6.7): conquests, battles between players at war, revolts;
+//! rounds with side and unit DRMs, transfer, aimed hits and loss orders, retreats
+//! (onto fleets too) and the results.
+
+use std::collections::BTreeMap;
+
+use super::map::Place;
+use super::outcome::{BattleReport, BattleRound, Event, Sides};
+use super::run::Run;
+use super::state::{Building, Kind, State, Units, BRIGADES};
+use super::syntax::Transfer;
+
+/// A battle that no dice end in this many rounds ends with the attacker withdrawing.
+pub const MAX_ROUNDS: u32 = 200;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Player(usize),
+    Natives,
+}
+
+/// Brigade classes within a kind, in the order losses take them: units that retreated
+/// in (sitting out the first round), units landed this phase, the others.
+const IDLE: usize = 0;
+const LANDED: usize = 1;
+const OTHER: usize = 2;
+
+/// One side's forces in a battle: brigades by kind (INF, CAV, ART) and class, and the
+/// parties.
+#[derive(Clone, Debug)]
+struct Army {
+    side: Side,
+    brig: [[u32; 3]; 3],
+    parties: Units,
+}
+
+impl Army {
+    fn new(side: Side) -> Army {
+        Army {
+            side,
+            brig: [[0; 3]; 3],
+            parties: Units::default(),
+        }
+    }
+
+    fn brigades(&self) -> u32 {
+        self.brig.iter().flatten().sum()
+    }
+
+    fn has(&self, k: Kind) -> bool {
+        if k.is_brigade() {
+            self.brig[k.index()].iter().sum::<u32>() > 0
+        } else {
+            self.parties.get(k) > 0
+        }
+    }
+
+    fn remove_one(&mut self, k: Kind) {
+        if k.is_brigade() {
+            if let Some(c) = self.brig[k.index()].iter_mut().find(|c| **c > 0) {
+                *c -= 1;
+            }
+        } else {
+            self.parties.sub(&Units::one(k));
+        }
+    }
+
+    fn units(&self) -> Units {
+        let mut u = self.parties;
+        for k in BRIGADES {
+            u.add_kind(k, self.brig[k.index()].iter().sum());
+        }
+        u
+    }
+
+    fn amph(&self) -> Units {
+        let mut u = Units::default();
+        for k in BRIGADES {
+            u.add_kind(k, self.brig[k.index()][LANDED]);
+        }
+        u
+    }
+
+    fn general(&self) -> bool {
+        self.side != Side::Natives && self.parties.get(Kind::Gen) > 0
+    }
+}
+
+/// How a battle ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Won {
+    Attacker,
+    Defender,
+    /// Two players' sides without brigades and no defending party: the region
+    /// reverts to the natives (W6.5).
+    Nobody,
+}
+
+impl Run {
+    fn side_name(&self, s: Side) -> String {
+        match s {
+            Side::Player(p) => self.pid(p),
+            Side::Natives => "natives".into(),
+        }
+    }
+
+    fn army(&self, side: Side, r: usize) -> Army {
+        let mut army = Army::new(side);
+        match side {
+            Side::Natives => {
+                let m = self.s.regions[r]
+                    .native
+                    .unwrap_or(self.map.regions[r].native);
+                let [inf, cav, art] = State::native_army(m);
+                army.brig[Kind::Inf.index()][OTHER] = inf;
+                army.brig[Kind::Cav.index()][OTHER] = cav;
+                army.brig[Kind::Art.index()][OTHER] = art;
+            }
+            Side::Player(x) => {
+                let k = r * self.np() + x;
+                let all = self.s.land[k];
+                let (amph, idle) = if self.mv.moved.is_empty() {
+                    (Units::default(), Units::default())
+                } else {
+                    (self.mv.amph[k], self.mv.idle[k])
+                };
+                for kind in BRIGADES {
+                    let c = all.get(kind);
+                    let i = idle.get(kind).min(c);
+                    let a = amph.get(kind).min(c - i);
+                    army.brig[kind.index()] = [i, a, c - i - a];
+                }
+                army.parties = all;
+                for kind in BRIGADES {
+                    army.parties.set(kind, 0);
+                }
+            }
+        }
+        army
+    }
+
+    fn battle_rounds_limit(&self, side: Side, r: usize) -> Option<u32> {
+        match side {
+            Side::Player(x) => self.standing[x]
+                .battle_for(Place::Region(r))
+                .and_then(|b| b.rounds),
+            Side::Natives => None,
+        }
+    }
+
+    fn target(&self, side: Side, r: usize) -> Option<Kind> {
+        match side {
+            Side::Player(x) => self.standing[x]
+                .battle_for(Place::Region(r))
+                .and_then(|b| b.target),
+            Side::Natives => None,
+        }
+    }
+
+    /// W6.3: the raw side DRM (general, schools, fort).
+    fn raw_drm(&self, army: &Army, attacking: bool, fort: bool) -> i32 {
+        let mut d = 0;
+        if let Side::Player(x) = army.side {
+            d += i32::from(army.general());
+            d += (self.s.schools(x) / 2).min(2) as i32;
+        }
+        if attacking && fort {
+            d -= 2;
+        }
+        d
+    }
+
+    /// W6.3: both sides' DRMs for a round, after moving negatives across and the
+    /// general's transfer.
+    fn drms(&self, r: usize, a: &Army, d: &Army, fort: bool) -> (i32, i32) {
+        let (mut da, mut dd) = (self.raw_drm(a, true, fort), self.raw_drm(d, false, fort));
+        if da < 0 {
+            dd -= da;
+            da = 0;
+        }
+        if dd < 0 {
+            da -= dd;
+            dd = 0;
+        }
+        let (ga, gd) = (a.general(), d.general());
+        if ga != gd {
+            let (with, other) = if ga { (a, d) } else { (d, a) };
+            let setting = match with.side {
+                Side::Player(x) => self.standing[x]
+                    .battle_for(Place::Region(r))
+                    .and_then(|b| b.transfer)
+                    .unwrap_or(Transfer::Auto),
+                Side::Natives => Transfer::None,
+            };
+            let most = da.min(dd);
+            let t = match setting {
+                Transfer::All => most,
+                Transfer::None => 0,
+                Transfer::Auto if with.brigades() < other.brigades() => most,
+                Transfer::Auto => 0,
+            };
+            da -= t;
+            dd -= t;
+        }
+        (da, dd)
+    }
+
+    /// W6.2: every brigade rolls (INF, CAV, ART; landed ones after the others of their
+    /// kind); units that retreated in sit out the first round.
+    fn roll_army(
+        &mut self,
+        army: &Army,
+        drm: i32,
+        round: u32,
+        r: usize,
+        rolls: &mut Vec<u32>,
+    ) -> u32 {
+        let who = self.side_name(army.side);
+        let at = self.rn(r);
+        let mut hits = 0;
+        for kind in BRIGADES {
+            let [idle, landed, other] = army.brig[kind.index()];
+            let others = other + if round == 1 { 0 } else { idle };
+            for (n, is_landed) in [(others, false), (landed, true)] {
+                let tag = if is_landed { " (landed)" } else { "" };
+                let unit = match kind {
+                    Kind::Cav => 1,
+                    Kind::Art => 2,
+                    _ => 0,
+                };
+                let amph = match (is_landed, round) {
+                    (true, 1) => -2,
+                    (true, 2) => -1,
+                    _ => 0,
+                };
+                for _ in 0..n {
+                    let d = self.d6(
+                        "W6.2",
+                        format!("{who} {}{tag} at {at}, round {round}", kind.name()),
+                    );
+                    rolls.push(d);
+                    let total = d as i32 + drm + unit + amph;
+                    hits += if total >= 10 {
+                        2
+                    } else if total >= 6 {
+                        1
+                    } else {
+                        0
+                    };
+                }
+            }
+        }
+        hits
+    }
+
+    /// W6.4: aimed hits first (3 hits for one on the TARGET kind), the rest by the
+    /// victim's loss order, brigades before parties.
+    fn take_losses(
+        &self,
+        victim: &mut Army,
+        mut hits: u32,
+        target: Option<Kind>,
+    ) -> BTreeMap<&'static str, u32> {
+        let mut lost: BTreeMap<&'static str, u32> = BTreeMap::new();
+        if let Some(k) = target {
+            while hits >= 3 && victim.has(k) {
+                victim.remove_one(k);
+                hits -= 3;
+                *lost.entry(k.name()).or_default() += 1;
+            }
+        }
+        let order = match victim.side {
+            Side::Natives => vec![Kind::Inf, Kind::Cav, Kind::Art],
+            Side::Player(x) => self.standing[x].loss_order(),
+        };
+        for k in order {
+            while hits > 0 && victim.has(k) {
+                victim.remove_one(k);
+                hits -= 1;
+                *lost.entry(k.name()).or_default() += 1;
+            }
+        }
+        lost
+    }
+
+    /// Where an attacker's side retreats (W6.6): the named origin, else the first
+    /// origin still his (a sea: his fleets with room).
+    fn attacker_retreat(
+        &self,
+        x: usize,
+        r: usize,
+        origins: &[Place],
+        units: &Units,
+    ) -> Option<Place> {
+        let legal = |p: &Place| match *p {
+            Place::Region(o) => self.s.owns(x, o),
+            Place::Sea(s) => {
+                let f = self.s.fleet(s, x);
+                f.n > 0 && f.room() >= units.portage()
+            }
+        };
+        let named = self.standing[x]
+            .battle_for(Place::Region(r))
+            .and_then(|b| b.retreat)
+            .filter(|p| origins.contains(p) && legal(p));
+        named.or_else(|| origins.iter().copied().find(legal))
+    }
+
+    /// Where a defender's side retreats (W6.6): the named adjacent own region, else
+    /// the adjacent own region with most brigades (ties by id); never fleets.
+    fn defender_retreat(&self, y: usize, r: usize) -> Option<Place> {
+        let own: Vec<usize> = self.map.regions[r]
+            .land
+            .iter()
+            .copied()
+            .filter(|&a| self.s.owns(y, a))
+            .collect();
+        let named = self.standing[y]
+            .battle_for(Place::Region(r))
+            .and_then(|b| b.retreat)
+            .and_then(|p| match p {
+                Place::Region(a) if own.contains(&a) => Some(a),
+                _ => None,
+            });
+        named
+            .or_else(|| {
+                own.iter().copied().max_by(|&a, &b| {
+                    let (ba, bb) = (self.s.units(a, y).brigades(), self.s.units(b, y).brigades());
+                    ba.cmp(&bb).then_with(|| {
+                        self.map.regions[b]
+                            .id
+                            .to_ascii_lowercase()
+                            .cmp(&self.map.regions[a].id.to_ascii_lowercase())
+                    })
+                })
+            })
+            .map(Place::Region)
+    }
+
+    /// A land battle in region `r`. The armies are the sides' units there (the
+    /// natives' from the marker); survivors are written back, retreats carried out.
+    pub fn land_battle(
+        &mut self,
+        r: usize,
+        attacker: Side,
+        defender: Side,
+        revolt: bool,
+        origins: &[Place],
+    ) -> Won {
+        let mut a = self.army(attacker, r);
+        let mut d = self.army(defender, r);
+        let fort =
+            matches!(defender, Side::Player(_)) && self.s.regions[r].buildings.has(Building::Fort);
+        let at = self.rn(r);
+        let mut report = BattleReport {
+            kind: "land",
+            at: at.clone(),
+            attacker: self.side_name(attacker),
+            defender: self.side_name(defender),
+            revolt,
+            rounds: Vec::new(),
+            winner: String::new(),
+            end: String::new(),
+        };
+        let mut round = 0;
+        // (who retreats, where) after the loop.
+        let mut a_retreat: Option<Option<Place>> = None;
+        let mut d_retreat: Option<Option<Place>> = None;
+        let won;
+        loop {
+            round += 1;
+            let (da, dd) = self.drms(r, &a, &d, fort);
+            let mut rec = BattleRound {
+                drm: Sides {
+                    attacker: da,
+                    defender: dd,
+                },
+                ..Default::default()
+            };
+            let hits_a = self.roll_army(&a, da, round, r, &mut rec.rolls.attacker);
+            let hits_d = self.roll_army(&d, dd, round, r, &mut rec.rolls.defender);
+            rec.hits = Sides {
+                attacker: hits_a,
+                defender: hits_d,
+            };
+            let target_a = self.target(attacker, r);
+            let target_d = self.target(defender, r);
+            rec.losses.defender = self.take_losses(&mut d, hits_a, target_a);
+            rec.losses.attacker = self.take_losses(&mut a, hits_d, target_d);
+            report.rounds.push(rec);
+            let (ab, db) = (a.brigades(), d.brigades());
+            if ab == 0 && db == 0 {
+                if attacker == Side::Natives || defender == Side::Natives {
+                    if attacker == Side::Natives {
+                        won = Won::Attacker;
+                        d_retreat = Some(None);
+                    } else {
+                        won = Won::Defender;
+                        a_retreat = Some(None);
+                    }
+                    report.end = format!(
+                        "no brigades left on either side after round {round}: the natives win"
+                    );
+                } else {
+                    a_retreat = Some(None);
+                    let cheapest = [Kind::Exp, Kind::Eng, Kind::Gen]
+                        .into_iter()
+                        .find(|&k| d.parties.get(k) > 0);
+                    match cheapest {
+                        Some(k) => {
+                            d.parties.sub(&Units::one(k));
+                            d.brig[Kind::Inf.index()][OTHER] += 1;
+                            won = Won::Defender;
+                            report.end = format!(
+                                "no brigades left on either side after round {round}: the defender's {} becomes an INF",
+                                k.name()
+                            );
+                        }
+                        None => {
+                            won = Won::Nobody;
+                            report.end =
+                                format!("no brigades left on either side after round {round}");
+                        }
+                    }
+                }
+                break;
+            }
+            if ab == 0 {
+                won = Won::Defender;
+                a_retreat = Some(None);
+                report.end = format!("the attacker has no brigade left after round {round}");
+                break;
+            }
+            if db == 0 {
+                won = Won::Attacker;
+                d_retreat = Some(None);
+                report.end = format!("the defender has no brigade left after round {round}");
+                break;
+            }
+            if let Side::Player(x) = attacker {
+                let limit = self.battle_rounds_limit(attacker, r);
+                let forced = round >= MAX_ROUNDS;
+                if forced || limit.is_some_and(|n| round >= n) {
+                    if let Some(place) = self.attacker_retreat(x, r, origins, &a.units()) {
+                        won = Won::Defender;
+                        a_retreat = Some(Some(place));
+                        report.end = format!(
+                            "the attacker retreats to {} after round {round}",
+                            self.pn(place)
+                        );
+                        break;
+                    }
+                    if forced {
+                        won = Won::Defender;
+                        a_retreat = Some(None);
+                        report.end =
+                            format!("the attacker cannot retreat after {MAX_ROUNDS} rounds");
+                        break;
+                    }
+                }
+            }
+            if let Side::Player(y) = defender {
+                let limit = self.battle_rounds_limit(defender, r);
+                if limit.is_some_and(|n| round >= n) {
+                    if let Some(place) = self.defender_retreat(y, r) {
+                        won = Won::Attacker;
+                        d_retreat = Some(Some(place));
+                        report.end = format!(
+                            "the defender retreats to {} after round {round}",
+                            self.pn(place)
+                        );
+                        break;
+                    }
+                }
+            }
+            if round >= MAX_ROUNDS {
+                won = Won::Defender;
+                a_retreat = Some(None);
+                report.end = format!("the natives hold after {MAX_ROUNDS} rounds");
+                break;
+            }
+        }
+        report.winner = match won {
+            Won::Attacker => self.side_name(attacker),
+            Won::Defender => self.side_name(defender),
+            Won::Nobody => "natives".into(),
+        };
+        // Survivors back on the map.
+        self.write_back(r, &a);
+        self.write_back(r, &d);
+        // Retreats: the losing side, whole (W6.6).
+        if let (Some(choice), Side::Player(x)) = (a_retreat, attacker) {
+            let units = a.units();
+            if !units.is_empty() {
+                let place = choice.or_else(|| self.attacker_retreat(x, r, origins, &units));
+                self.retreat(x, r, units, place, &d, fort, &mut report);
+            }
+        }
+        if let (Some(choice), Side::Player(y)) = (d_retreat, defender) {
+            let units = d.units();
+            if !units.is_empty() {
+                let place = choice.or_else(|| self.defender_retreat(y, r));
+                self.retreat(y, r, units, place, &a, fort, &mut report);
+            }
+        }
+        let summary = format!(
+            "battle at {at}{}: {} against {}, {} round(s); {}; winner: {}",
+            if revolt { " (revolt)" } else { "" },
+            report.attacker,
+            report.defender,
+            report.rounds.len(),
+            report.end,
+            report.winner
+        );
+        self.event(Event::new("W6.5", summary).region(&at));
+        self.log.battles.push(report);
+        won
+    }
+
+    fn write_back(&mut self, r: usize, army: &Army) {
+        if let Side::Player(x) = army.side {
+            let k = r * self.np() + x;
+            self.s.land[k] = army.units();
+            if !self.mv.moved.is_empty() {
+                self.mv.idle[k] = Units::default();
+                self.mv.amph[k] = army.amph();
+                self.clamp(r, x);
+            }
+        }
+    }
+
+    /// W6.6: the whole side to one place; with none, it stays (parties that must
+    /// retreat are eliminated). Onto fleets: one extra round for the enemy first, then
+    /// enemy fleets may intercept.
+    #[allow(clippy::too_many_arguments)]
+    fn retreat(
+        &mut self,
+        x: usize,
+        r: usize,
+        units: Units,
+        place: Option<Place>,
+        enemy: &Army,
+        fort: bool,
+        report: &mut BattleReport,
+    ) {
+        let who = self.pid(x);
+        let at = self.rn(r);
+        let np = self.np();
+        let Some(place) = place else {
+            if units.brigades() == 0 {
+                self.s.units_mut(r, x).sub(&units);
+                self.clamp(r, x);
+                let text = format!(
+                    "{who}'s {} in {at} cannot retreat and are eliminated",
+                    units.text()
+                );
+                self.event(Event::new("W6.6", text).player(&who).region(&at));
+            }
+            return;
+        };
+        self.s.units_mut(r, x).sub(&units);
+        self.clamp(r, x);
+        match place {
+            Place::Region(o) => {
+                self.s.units_mut(o, x).add(&units);
+                if !self.mv.moved.is_empty() {
+                    self.mv.moved[o * np + x].add(&units);
+                    let later = self.mv.pending[self.mv.next_battle.min(self.mv.pending.len())..]
+                        .iter()
+                        .any(|p| p.region == o);
+                    if later {
+                        self.mv.idle[o * np + x].add(&units);
+                    }
+                }
+                let text = format!(
+                    "{who}'s {} retreat from {at} to {}",
+                    units.text(),
+                    self.rn(o)
+                );
+                self.event(Event::new("W6.6", text).player(&who).region(&at));
+            }
+            Place::Sea(s) => {
+                // One extra round: only the enemy rolls.
+                let mut mine = Army::new(Side::Player(x));
+                mine.parties = units;
+                for k in BRIGADES {
+                    mine.parties.set(k, 0);
+                    mine.brig[k.index()][OTHER] = units.get(k);
+                }
+                let round = report.rounds.len() as u32 + 1;
+                let enemy_attacks = report.attacker != who;
+                let (da, dd) = if enemy_attacks {
+                    self.drms(r, enemy, &mine, fort)
+                } else {
+                    self.drms(r, &mine, enemy, fort)
+                };
+                let drm = if enemy_attacks { da } else { dd };
+                let mut rolls = Vec::new();
+                let mut e = enemy.clone();
+                for b in &mut e.brig {
+                    b[OTHER] += b[IDLE];
+                    b[IDLE] = 0;
+                }
+                let hits = self.roll_army(&e, drm, round, r, &mut rolls);
+                let target = self.target(enemy.side, r);
+                let lost = self.take_losses(&mut mine, hits, target);
+                let mut rec = BattleRound {
+                    extra: true,
+                    ..Default::default()
+                };
+                if enemy_attacks {
+                    rec.drm.attacker = drm;
+                    rec.rolls.attacker = rolls;
+                    rec.hits.attacker = hits;
+                    rec.losses.defender = lost;
+                } else {
+                    rec.drm.defender = drm;
+                    rec.rolls.defender = rolls;
+                    rec.hits.defender = hits;
+                    rec.losses.attacker = lost;
+                }
+                report.rounds.push(rec);
+                let left = mine.units();
+                self.s.fleet_mut(s, x).cargo.add(&left);
+                self.mv.cargo_moved[s * np + x].add(&left);
+                let text = format!(
+                    "{who}'s {} retreat from {at} onto their fleets in {} ({} after the extra round)",
+                    units.text(),
+                    self.sn(s),
+                    left.text()
+                );
+                self.event(Event::new("W6.6", text).player(&who).region(&at));
+                self.intercept_stack(x, s);
+            }
+        }
+    }
+
+    /// The mover's battle in a region he entered (W5.1 step 3, W6.7).
+    pub fn entered_battle(&mut self, p: usize, r: usize, k: usize) {
+        self.mv.next_battle = k + 1;
+        if self.s.owns(p, r) {
+            return;
+        }
+        let units = *self.s.units(r, p);
+        let origins = self.mv.pending[k].origins.clone();
+        if units.brigades() == 0 {
+            if units.is_empty() || units.only_explorers() && self.s.regions[r].owner.is_none() {
+                return;
+            }
+            // Parties without a brigade lose at once (W6.5).
+            let place = self.attacker_retreat(p, r, &origins, &units);
+            let mut report = BattleReport {
+                kind: "land",
+                at: self.rn(r),
+                attacker: self.pid(p),
+                defender: self.holder(r),
+                revolt: false,
+                rounds: Vec::new(),
+                winner: self.holder(r),
+                end: "the attacker has no brigade".into(),
+            };
+            let enemy = self.army(
+                match self.s.regions[r].owner {
+                    Some(o) => Side::Player(o),
+                    None => Side::Natives,
+                },
+                r,
+            );
+            let mut parties = units;
+            parties.set(
+                Kind::Exp,
+                if self.s.regions[r].owner.is_none() {
+                    0
+                } else {
+                    units.get(Kind::Exp)
+                },
+            );
+            if !parties.is_empty() {
+                self.retreat(p, r, parties, place, &enemy, false, &mut report);
+            }
+            return;
+        }
+        let defender = match self.s.regions[r].owner {
+            Some(o) => Side::Player(o),
+            None => Side::Natives,
+        };
+        let won = self.land_battle(r, Side::Player(p), defender, false, &origins);
+        match won {
+            Won::Attacker => self.conquer(r, p, defender),
+            Won::Nobody => self.revert(r, "W6.5", "both sides without brigades"),
+            Won::Defender => {}
+        }
+    }
+
+    /// W6.7: the attacker controls the region with its buildings and resource; a
+    /// conquest gives 1 DP; against natives NS -1d3.
+    fn conquer(&mut self, r: usize, p: usize, from: Side) {
+        self.s.regions[r].owner = Some(p);
+        self.s.regions[r].revolt = false;
+        self.s.regions[r].suppressors.clear();
+        self.s.cedes.retain(|c| c.region != r);
+        self.gain_dp(p, 1);
+        let text = format!(
+            "{} conquers {} from {} (+1 DP)",
+            self.pid(p),
+            self.rn(r),
+            match from {
+                Side::Natives => "the natives".to_string(),
+                Side::Player(q) => self.pid(q),
+            }
+        );
+        self.event(
+            Event::new("W6.7", text)
+                .player(self.pid(p))
+                .region(self.rn(r)),
+        );
+        if from == Side::Natives {
+            let loss = self.d3("W6.7", format!("NS loss at {}", self.rn(r)));
+            self.lower_ns(r, loss, "W6.7", &format!("conquest, 1d3 = {loss}"));
+        }
+        self.trim_spheres(r, "W6.7");
+    }
+
+    /// A revolt in the mover's region (W6.1, W6.7): the natives attack, the player
+    /// defends with his fort.
+    pub fn revolt_battle(&mut self, r: usize) {
+        let Some(p) = self.s.regions[r].owner else {
+            return;
+        };
+        self.mv.next_battle = 0;
+        if self.s.regions[r].native.is_none() {
+            self.s.regions[r].revolt = false;
+            return;
+        }
+        let won = self.land_battle(r, Side::Natives, Side::Player(p), true, &[]);
+        match won {
+            Won::Defender => {
+                self.s.regions[r].revolt = false;
+                self.s.regions[r].suppressors.clear();
+                let loss = self.d3("W6.7", format!("NS loss at {}", self.rn(r)));
+                let text = format!("{} puts down the revolt in {}", self.pid(p), self.rn(r));
+                self.event(
+                    Event::new("W6.7", text)
+                        .player(self.pid(p))
+                        .region(self.rn(r)),
+                );
+                self.lower_ns(r, loss, "W6.7", &format!("revolt put down, 1d3 = {loss}"));
+            }
+            _ => self.natives_win_revolt(r),
+        }
+    }
+
+    /// W6.7: the region reverts, the suppressors' spheres go, and the neighbouring
+    /// controlled regions with a marker roll for revolt.
+    fn natives_win_revolt(&mut self, r: usize) {
+        let suppressors = self.s.regions[r].suppressors.clone();
+        for q in suppressors {
+            self.s.regions[r].spheres[q] = 0;
+        }
+        self.revert(r, "W6.7", "the natives win the revolt");
+        let around: Vec<usize> = self
+            .map
+            .regions_by_id
+            .iter()
+            .copied()
+            .filter(|&a| {
+                self.map.land_adjacent(r, a)
+                    && self.s.regions[a].owner.is_some()
+                    && self.s.regions[a].native.is_some()
+                    && !self.s.regions[a].revolt
+            })
+            .collect();
+        for a in around {
+            self.revolt_roll(a, None, false, "W6.7");
+        }
+    }
+}

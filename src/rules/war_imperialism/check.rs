@@ -1,0 +1,125 @@
+//! What can be told of an order when it is read (for the receipt): the players it
+//! names, and what it needs of the position as the phase starts that nothing in the
+//! phase can change (units and fleets are only ever *added* to a place as moved units,
+//! which no later order may move again). Everything that depends on the order in which
+//! things happen is checked when the order is carried out.
+
+use super::map::Place;
+use super::state::{State, FLEET_PORTAGE};
+use super::syntax::{Build, Order, SailStep};
+
+fn other_player(s: &State, p: usize, q: usize, what: &str) -> Result<(), String> {
+    if q == p {
+        return Err(format!("{what} yourself"));
+    }
+    if s.players[q].eliminated {
+        return Err(format!("{} is out of the game", s.players[q].id));
+    }
+    Ok(())
+}
+
+fn own(s: &State, p: usize, r: usize) -> Result<(), String> {
+    if s.owns(p, r) {
+        Ok(())
+    } else {
+        Err(format!("{} is not yours", s.rname(r)))
+    }
+}
+
+pub fn static_check(s: &State, p: usize, order: &Order) -> Result<(), String> {
+    match order {
+        Order::Give { to, .. } => other_player(s, p, *to, "GIVE to"),
+        Order::Peace(q) => other_player(s, p, *q, "PEACE with"),
+        Order::DeclareWar(q) => other_player(s, p, *q, "DECLARE WAR on"),
+        Order::Attack { player, sea } => {
+            other_player(s, p, *player, "ATTACK")?;
+            if s.fleet(*sea, p).n == 0 {
+                return Err(format!("you have no fleet in {}", s.sname(*sea)));
+            }
+            Ok(())
+        }
+        Order::Cede { region, to } => {
+            other_player(s, p, *to, "CEDE to")?;
+            own(s, p, *region)
+        }
+        Order::Build(b) => match b {
+            Build::Units { region, .. } | Build::Building { region, .. } => own(s, p, *region),
+            Build::Suez { region } => own(s, p, *region),
+            Build::Fleet { at: Some(a), .. } => own(s, p, *a),
+            Build::Fleet { .. } => Ok(()),
+        },
+        Order::Develop(r) | Order::Westernize(r) => own(s, p, *r),
+        Order::Incite { region, .. } => {
+            if s.owns(p, *region) {
+                Err(format!("{} is your own region", s.rname(*region)))
+            } else {
+                Ok(())
+            }
+        }
+        Order::Move { units, from, .. } => {
+            let have = s.units(*from, p);
+            if !have.contains(units) {
+                return Err(format!(
+                    "you have {} in {}, not {}",
+                    have.text(),
+                    s.rname(*from),
+                    units.text()
+                ));
+            }
+            Ok(())
+        }
+        Order::Sail { n, sea, steps } => {
+            let have = s.fleet(*sea, p).n;
+            if have < *n {
+                return Err(format!("you have {have} FLT in {}, not {n}", s.sname(*sea)));
+            }
+            for step in steps {
+                if let SailStep::Attack(q) = step {
+                    other_player(s, p, *q, "ATTACK")?;
+                }
+            }
+            Ok(())
+        }
+        Order::Disband { units, fleets, at } => match *at {
+            Place::Region(r) => {
+                let have = s.units(r, p);
+                if !have.contains(units) {
+                    return Err(format!(
+                        "you have {} in {}, not {}",
+                        have.text(),
+                        s.rname(r),
+                        units.text()
+                    ));
+                }
+                Ok(())
+            }
+            Place::Sea(k) => {
+                let f = s.fleet(k, p);
+                if f.n < *fleets || !f.cargo.contains(units) {
+                    return Err(format!(
+                        "you have {} FLT carrying {} in {}",
+                        f.n,
+                        f.cargo.text(),
+                        s.sname(k)
+                    ));
+                }
+                let mut left = f.cargo;
+                left.sub(units);
+                if left.portage() > (f.n - fleets) * FLEET_PORTAGE {
+                    return Err(format!(
+                        "the cargo left ({}) would not fit the fleets left",
+                        left.text()
+                    ));
+                }
+                Ok(())
+            }
+        },
+        Order::RemoveSphere { of, .. } => {
+            if s.players[*of].eliminated {
+                return Err(format!("{} is out of the game", s.players[*of].id));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}

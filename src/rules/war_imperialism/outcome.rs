@@ -1,0 +1,166 @@
+//! What an adjudication reports (W10): a result for every order line, every event with
+//! its rule, every battle round by round, every die with its purpose and source, and
+//! the draft's picks. [`Roller`] throws the dice: a scenario's listed rolls first, then
+//! the game's seed.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::state::Roll;
+use crate::dice::Dice;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Done,
+    Failed,
+    Invalid,
+    Noted,
+}
+
+impl Outcome {
+    pub fn id(self) -> &'static str {
+        match self {
+            Outcome::Done => "done",
+            Outcome::Failed => "failed",
+            Outcome::Invalid => "invalid",
+            Outcome::Noted => "noted",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LineResult {
+    pub player: String,
+    pub line: u32,
+    pub order: String,
+    pub outcome: Outcome,
+    pub detail: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Event {
+    pub step: &'static str,
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+}
+
+impl Event {
+    pub fn new(step: &'static str, text: impl Into<String>) -> Event {
+        Event {
+            step,
+            text: text.into(),
+            player: None,
+            region: None,
+        }
+    }
+
+    pub fn player(mut self, p: impl Into<String>) -> Event {
+        self.player = Some(p.into());
+        self
+    }
+
+    pub fn region(mut self, r: impl Into<String>) -> Event {
+        self.region = Some(r.into());
+        self
+    }
+}
+
+/// Two sides' values.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Sides<T> {
+    pub attacker: T,
+    pub defender: T,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct BattleRound {
+    pub drm: Sides<i32>,
+    pub hits: Sides<u32>,
+    pub losses: Sides<BTreeMap<&'static str, u32>>,
+    /// Every die of the round, side by side (modified rolls are in `dice`).
+    pub rolls: Sides<Vec<u32>>,
+    /// An extra round on units retreating onto fleets: only one side rolls (W6.6).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub extra: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BattleReport {
+    pub kind: &'static str,
+    pub at: String,
+    pub attacker: String,
+    pub defender: String,
+    pub revolt: bool,
+    pub rounds: Vec<BattleRound>,
+    pub winner: String,
+    /// How it ended, in words (retreats, break-offs).
+    pub end: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pick {
+    pub player: String,
+    pub region: String,
+    pub round: u32,
+    pub how: &'static str,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Log {
+    pub results: Vec<LineResult>,
+    pub events: Vec<Event>,
+    pub battles: Vec<BattleReport>,
+    pub dice: Vec<Roll>,
+    pub picks: Vec<Pick>,
+}
+
+impl Log {
+    pub fn event(&mut self, e: Event) {
+        self.events.push(e);
+    }
+}
+
+/// The dice of one phase: the listed rolls first (a scenario's `dice`), then the
+/// seed's stream for the phase (W10.1).
+pub struct Roller {
+    dice: Dice,
+    listed: Vec<u32>,
+    next: usize,
+}
+
+impl Roller {
+    pub fn new(seed: u64, turn: u32, label: &str, listed: &[u32]) -> Roller {
+        Roller {
+            dice: Dice::for_phase(seed, turn, label),
+            listed: listed.to_vec(),
+            next: 0,
+        }
+    }
+
+    /// One die, recorded with its rule and purpose.
+    pub fn d6(&mut self, log: &mut Log, step: &'static str, subject: impl Into<String>) -> u32 {
+        let (roll, source) = if self.next < self.listed.len() {
+            self.next += 1;
+            (self.listed[self.next - 1], "list")
+        } else {
+            (u32::from(self.dice.d6()), "seed")
+        };
+        log.dice.push(Roll {
+            step: step.to_string(),
+            subject: subject.into(),
+            roll,
+            source: source.to_string(),
+        });
+        roll
+    }
+
+    /// 1d3: 1d6 halved, rounded up (W10.1).
+    pub fn d3(&mut self, log: &mut Log, step: &'static str, subject: impl Into<String>) -> u32 {
+        self.d6(log, step, subject).div_ceil(2)
+    }
+}

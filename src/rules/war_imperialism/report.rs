@@ -1,0 +1,357 @@
+//! What players read: the position by power (regions, units, fleets, buildings, PP and
+//! DP), the native regions, the wars; the results view the mail templates render, with
+//! every battle round by round; the VP table and the next movement order.
+
+use std::fmt::Write;
+
+use super::end::victory_points;
+use super::outcome::{BattleReport, Log};
+use super::state::{Phase, State};
+
+pub use crate::rules::{ResultLine, ResultsView};
+
+/// Words joined into lines of at most `width` columns, each after the first indented.
+fn wrap(words: &[String], first: &str, indent: usize, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut cur = first.to_string();
+    for w in words {
+        if cur.len() + 1 + w.len() > width && cur.trim().len() > first.trim().len() {
+            lines.push(cur);
+            cur = " ".repeat(indent);
+            cur.push_str(w);
+        } else {
+            if !cur.ends_with(' ') && !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(w);
+        }
+    }
+    lines.push(cur);
+    lines
+}
+
+fn war_text(s: &State) -> String {
+    if s.wars.is_empty() {
+        return "none".into();
+    }
+    s.wars
+        .iter()
+        .map(|w| {
+            format!(
+                "{}-{} (declared by {}, turn {} movement {})",
+                s.pid(w.players.0),
+                s.pid(w.players.1),
+                s.pid(w.declared_by),
+                w.turn,
+                w.movement
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The position as text, player by player, then the native regions.
+pub fn board_text(s: &State) -> String {
+    let mut out = String::new();
+    let order: Vec<&str> = s
+        .order
+        .iter()
+        .filter(|&&p| !s.players[p].eliminated)
+        .map(|&p| s.pid(p))
+        .collect();
+    let _ = writeln!(out, "Turn {}, {} phase.", s.turn, s.phase.id());
+    if s.phase != Phase::Over {
+        let _ = writeln!(out, "Movement order: {}.", order.join(", "));
+    }
+    for line in wrap(
+        &war_text(s)
+            .split(' ')
+            .map(str::to_string)
+            .collect::<Vec<_>>(),
+        "Wars:",
+        2,
+        72,
+    ) {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(
+        out,
+        "Suez Canal: {}.",
+        if s.suez { "built, open" } else { "not built" }
+    );
+    let vp = victory_points(s);
+    for (p, pl) in s.players.iter().enumerate() {
+        out.push('\n');
+        if pl.eliminated {
+            let _ = writeln!(out, "{}: eliminated", pl.id);
+            continue;
+        }
+        let _ = writeln!(out, "{}: {} PP, {} DP, {} VP", pl.id, pl.pp, pl.dp, vp[p]);
+        for r in s.regions_of(p) {
+            let region = &s.regions[r];
+            let mut text = match region.native {
+                Some(m) => format!("NS {m}, "),
+                None => "westernized, ".into(),
+            };
+            text += &region.chit.to_string();
+            if region.developed {
+                text += " developed";
+            }
+            text += ";";
+            for b in region.buildings.names() {
+                text += " ";
+                text += b;
+            }
+            text += " ";
+            text += &s.units(r, p).text();
+            let spheres: Vec<String> = region
+                .spheres
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(q, n)| format!("{}:{n}", s.pid(q)))
+                .collect();
+            if !spheres.is_empty() {
+                text += &format!("; spheres {}", spheres.join(" "));
+            }
+            if region.revolt {
+                text += "; IN REVOLT";
+            }
+            let words: Vec<String> = text.split(' ').map(str::to_string).collect();
+            for line in wrap(&words, &format!("  {:<14}", s.rname(r)), 17, 72) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        for r in 0..s.regions.len() {
+            if s.owns(p, r) {
+                continue;
+            }
+            let u = s.units(r, p);
+            if !u.is_empty() {
+                let _ = writeln!(out, "  {:<14}{} (not controlled)", s.rname(r), u.text());
+            }
+        }
+        for k in 0..s.map.seas.len() {
+            let f = s.fleet(k, p);
+            if f.n > 0 || !f.cargo.is_empty() {
+                let cargo = if f.cargo.is_empty() {
+                    String::new()
+                } else {
+                    format!(" carrying {}", f.cargo.text())
+                };
+                let _ = writeln!(out, "  {:<14} {} FLT{cargo}", s.sname(k), f.n);
+            }
+        }
+    }
+    let natives: Vec<String> = (0..s.regions.len())
+        .filter(|&r| s.regions[r].owner.is_none())
+        .map(|r| {
+            let region = &s.regions[r];
+            let m = region.native.map(|m| m.to_string()).unwrap_or_default();
+            let spheres: Vec<String> = region
+                .spheres
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(q, n)| format!("{}:{n}", s.pid(q)))
+                .collect();
+            if spheres.is_empty() {
+                format!("{} {m} {},", s.rname(r), region.chit)
+            } else {
+                format!(
+                    "{} {m} {} [{}],",
+                    s.rname(r),
+                    region.chit,
+                    spheres.join(" ")
+                )
+            }
+        })
+        .collect();
+    out.push('\n');
+    let head = format!("Native regions ({}):", natives.len());
+    for line in wrap(&natives, &head, 2, 72) {
+        let _ = writeln!(out, "{}", line.trim_end_matches(','));
+    }
+    out
+}
+
+/// A battle, round by round, as lines for the mail.
+pub fn battle_lines(b: &BattleReport) -> Vec<String> {
+    let mut lines = vec![format!(
+        "Battle at {} ({}{}): {} attacks {}",
+        b.at,
+        b.kind,
+        if b.revolt { ", revolt" } else { "" },
+        b.attacker,
+        b.defender
+    )];
+    let losses = |m: &std::collections::BTreeMap<&'static str, u32>| {
+        if m.is_empty() {
+            "none".to_string()
+        } else {
+            let fleets = m.get("FLT").into_iter().map(|n| ("FLT", n));
+            let others = m.iter().filter(|(k, _)| **k != "FLT").map(|(k, n)| (*k, n));
+            fleets
+                .chain(others)
+                .map(|(k, n)| {
+                    if *n == 1 {
+                        k.to_string()
+                    } else {
+                        format!("{n} {k}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    };
+    let hits = |n: u32| {
+        if n == 1 {
+            "1 hit".to_string()
+        } else {
+            format!("{n} hits")
+        }
+    };
+    let rolls = |v: &[u32]| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    };
+    for (k, r) in b.rounds.iter().enumerate() {
+        let label = if r.extra {
+            "extra round".to_string()
+        } else {
+            format!("round {}", k + 1)
+        };
+        lines.push(format!(
+            "{label}: {} {:+} rolls {}: {}; {} {:+} rolls {}: {}; lost: {} {}, {} {}",
+            b.attacker,
+            r.drm.attacker,
+            rolls(&r.rolls.attacker),
+            hits(r.hits.attacker),
+            b.defender,
+            r.drm.defender,
+            rolls(&r.rolls.defender),
+            hits(r.hits.defender),
+            b.attacker,
+            losses(&r.losses.attacker),
+            b.defender,
+            losses(&r.losses.defender)
+        ));
+    }
+    lines.push(format!("{}; winner: {}", b.end, b.winner));
+    lines
+}
+
+pub fn results_view(after: &State, log: &Log) -> ResultsView {
+    let results = log
+        .results
+        .iter()
+        .map(|r| ResultLine {
+            power: r.player.clone(),
+            order: r.order.clone(),
+            outcome: r.outcome.id(),
+            detail: r.detail.clone(),
+        })
+        .collect();
+    let mut events: Vec<String> = log
+        .events
+        .iter()
+        .map(|e| format!("[{}] {}", e.step, e.text))
+        .collect();
+    for b in &log.battles {
+        events.extend(battle_lines(b));
+    }
+    let systems = (0..after.regions.len())
+        .filter_map(|r| {
+            after.regions[r]
+                .owner
+                .map(|o| (after.rname(r).to_string(), after.pid(o).to_string()))
+        })
+        .collect();
+    ResultsView {
+        results,
+        events,
+        systems,
+    }
+}
+
+/// The VP table and the next movement order (shown in results mails).
+pub fn standing(s: &State) -> Vec<String> {
+    let vp = victory_points(s);
+    let mut rows: Vec<usize> = (0..s.np()).collect();
+    rows.sort_by(|&a, &b| vp[b].cmp(&vp[a]).then(a.cmp(&b)));
+    let mut out = vec!["Victory points (W11.7):".to_string()];
+    for p in rows {
+        out.push(format!(
+            "  {:<12} {:>3} VP  {:>2} regions  {:>4} PP  {:>3} DP{}",
+            s.pid(p),
+            vp[p],
+            s.region_count(p),
+            s.players[p].pp,
+            s.players[p].dp,
+            if s.players[p].eliminated {
+                "  (eliminated)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if s.phase != Phase::Over {
+        let order: Vec<&str> = s
+            .order
+            .iter()
+            .filter(|&&p| !s.players[p].eliminated)
+            .map(|&p| s.pid(p))
+            .collect();
+        out.push(format!(
+            "Movement order of turn {}: {}",
+            s.turn.max(1),
+            order.join(", ")
+        ));
+    }
+    out
+}
+
+/// An example orders mail for a player in the current phase.
+pub fn example_orders(s: &State, power: &str) -> String {
+    let Some(p) = s.player_index(power) else {
+        return String::new();
+    };
+    let own: Vec<usize> = s.regions_of(p).collect();
+    match s.phase {
+        Phase::Draft => {
+            let free: Vec<&str> = (0..s.regions.len())
+                .filter(|&r| s.regions[r].owner.is_none())
+                .take(8)
+                .map(|r| s.rname(r))
+                .collect();
+            format!("PICK {}", free.join(" "))
+        }
+        Phase::Setup => match own.first() {
+            Some(&r) => format!("BUILD 2 INF {0}\nBUILD city {0}\nBUILD EXP {0}", s.rname(r)),
+            None => String::new(),
+        },
+        Phase::Production => match own.first() {
+            Some(&r) => format!("BUILD INF {}\nBUY 1 DP", s.rname(r)),
+            None => String::new(),
+        },
+        Phase::Movement1 | Phase::Movement2 => {
+            let mut lines = vec![
+                "BATTLE ALL ROUNDS 4".to_string(),
+                "LOSSES INF CAV ART".to_string(),
+            ];
+            if let Some(&r) = own.iter().find(|&&r| s.units(r, p).brigades() > 1) {
+                if let Some(&a) = s.map.regions[r].land.first() {
+                    lines.push(format!("MOVE INF {} - {}", s.rname(r), s.rname(a)));
+                }
+            }
+            lines.join("\n")
+        }
+        Phase::Over => String::new(),
+    }
+}

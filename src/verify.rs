@@ -1,0 +1,243 @@
+//! Dice anyone can check. A game without a fixed seed gets a secret when the judge
+//! creates it: 32 random bytes. Everyone is mailed its commitment, the SHA-256 of the
+//! secret's bytes, in the welcome mail; the secret itself is revealed in the game-over
+//! mail, with the game's whole history (`history.json`: every phase's orders and
+//! results). The dice seed is the first 8 bytes (big-endian) of
+//! SHA-256(`"pbem dice seed\n"` ‖ secret bytes), and every die of a phase comes from
+//! `pbem::dice::Dice::for_phase(seed, turn, phase)` (SplitMix64, written out in
+//! `src/dice.rs`). `pbem verify-dice history.json` checks the commitment, then plays
+//! the game again from its start with the recorded orders and compares every phase's
+//! results, every die among them, with the recorded ones.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::rules::game::Game;
+use crate::rules::RuleSetId;
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if text.len() % 2 != 0 {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+/// A new secret (hex) and its commitment (hex).
+pub fn new_secret() -> (String, String) {
+    use rand_core::RngCore;
+    let mut bytes = [0u8; 32];
+    rand_core::OsRng.fill_bytes(&mut bytes);
+    let secret = hex(&bytes);
+    let commitment = commitment(&secret).expect("a fresh secret is hex");
+    (secret, commitment)
+}
+
+/// The SHA-256 of a secret's bytes, as hex.
+pub fn commitment(secret: &str) -> Option<String> {
+    Some(hex(&Sha256::digest(unhex(secret)?)))
+}
+
+/// The dice seed a secret gives.
+pub fn seed(secret: &str) -> Option<u64> {
+    let mut h = Sha256::new();
+    h.update(b"pbem dice seed\n");
+    h.update(unhex(secret)?);
+    let digest = h.finalize();
+    Some(u64::from_be_bytes(digest[..8].try_into().expect("8 bytes")))
+}
+
+/// A game's whole history, as the game-over mail attaches it.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct History {
+    pub game: String,
+    pub rules: String,
+    /// The rule options, as in `games.toml` (JSON form of its TOML table).
+    pub options: serde_json::Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<BTreeMap<String, Vec<String>>>,
+    /// The SHA-256 mailed when the game began, and the secret revealed at its end; for
+    /// a game with a fixed seed, the seed instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixed_seed: Option<u64>,
+    /// Set in a player's copy of a game with hidden information: whose view of the
+    /// game it is (others' orders and secrets left out, so it cannot be played again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view_of: Option<String>,
+    pub phases: Vec<HistoryPhase>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct HistoryPhase {
+    pub turn: u32,
+    pub phase: String,
+    pub orders: BTreeMap<String, String>,
+    /// The phase's results as `pbem adjudicate` prints them (plus `game`, `turn`,
+    /// `phase`), whole.
+    pub results: serde_json::Value,
+}
+
+/// Checks a history: the commitment, then every phase played again. The report of
+/// what was checked, or the first thing that does not hold.
+pub fn verify(h: &History) -> Result<String, String> {
+    let seed = match (&h.secret, &h.commitment, h.fixed_seed) {
+        (Some(secret), Some(commitment), _) => {
+            let computed = commitment_of(secret)?;
+            if &computed != commitment {
+                return Err(format!(
+                    "the commitment does not match the secret: SHA-256 of the secret is {computed}, the welcome mail said {commitment}"
+                ));
+            }
+            seed(secret).ok_or("the secret is not hex")?
+        }
+        (None, _, Some(seed)) => seed,
+        _ => {
+            return Err(
+                "the history has neither a revealed secret with its commitment nor a fixed seed"
+                    .into(),
+            )
+        }
+    };
+    if let Some(who) = &h.view_of {
+        return Ok(format!(
+            "{}; this is {who}'s view of a game with hidden information, so its {} phases cannot be played again here: the moderator's copy can",
+            if h.secret.is_some() {
+                "the commitment matches the revealed secret"
+            } else {
+                "the game had a fixed seed"
+            },
+            h.phases.len()
+        ));
+    }
+    let rules =
+        RuleSetId::from_id(&h.rules).ok_or_else(|| format!("unknown rules {:?}", h.rules))?;
+    let options: toml::Table = serde_json::from_value::<toml::Table>(h.options.clone())
+        .map_err(|e| format!("options: {e}"))?;
+    let mut game = Game::new(rules, &options, h.start.as_ref(), seed)?;
+    let mut dice = 0usize;
+    for (k, p) in h.phases.iter().enumerate() {
+        let label = game.label();
+        if label.turn != p.turn || label.phase != p.phase {
+            return Err(format!(
+                "phase {}: the history has turn {} {}, the game is at turn {} {}",
+                k + 1,
+                p.turn,
+                p.phase,
+                label.turn,
+                label.phase
+            ));
+        }
+        let adj = game.adjudicate(&p.orders, seed);
+        let mut json = adj.results.json;
+        if let serde_json::Value::Object(map) = &mut json {
+            map.insert("game".into(), h.game.clone().into());
+            map.insert("turn".into(), p.turn.into());
+            map.insert("phase".into(), p.phase.clone().into());
+        }
+        if json != p.results {
+            return Err(format!(
+                "turn {} {}: the results played again differ from the recorded ones{}",
+                p.turn,
+                p.phase,
+                first_difference(&json, &p.results)
+                    .map(|d| format!(" (first at {d})"))
+                    .unwrap_or_default()
+            ));
+        }
+        dice += count_dice(&json);
+        game = adj.game;
+    }
+    Ok(format!(
+        "verified: {} phases played again from the {}, {dice} dice among their results, all as recorded",
+        h.phases.len(),
+        if h.secret.is_some() {
+            "revealed secret (its SHA-256 matches the commitment)"
+        } else {
+            "fixed seed"
+        }
+    ))
+}
+
+fn commitment_of(secret: &str) -> Result<String, String> {
+    commitment(secret).ok_or_else(|| "the secret is not hex".into())
+}
+
+/// Where two JSON values first differ, as a path.
+fn first_difference(a: &serde_json::Value, b: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for (k, v) in x {
+                match y.get(k) {
+                    None => return Some(k.clone()),
+                    Some(w) => {
+                        if let Some(d) = first_difference(v, w) {
+                            return Some(format!("{k}.{d}"));
+                        }
+                    }
+                }
+            }
+            y.keys().find(|k| !x.contains_key(*k)).cloned()
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            for (i, (v, w)) in x.iter().zip(y).enumerate() {
+                if let Some(d) = first_difference(v, w) {
+                    return Some(format!("[{i}].{d}"));
+                }
+            }
+            (x.len() != y.len()).then(|| format!("[{}]", x.len().min(y.len())))
+        }
+        _ => (a != b).then(|| "here".into()),
+    }
+}
+
+/// How many dice a phase's results report (entries of any array named `dice` or
+/// `rolls`), for the report.
+fn count_dice(v: &serde_json::Value) -> usize {
+    use serde_json::Value;
+    match v {
+        Value::Object(m) => m
+            .iter()
+            .map(|(k, v)| match (k.as_str(), v) {
+                ("dice" | "rolls", Value::Array(a)) => {
+                    a.len() + a.iter().map(count_dice).sum::<usize>()
+                }
+                _ => count_dice(v),
+            })
+            .sum(),
+        Value::Array(a) => a.iter().map(count_dice).sum(),
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_commitment_and_the_seed_follow_the_documented_functions() {
+        let secret = "00".repeat(32);
+        // SHA-256 of 32 zero bytes.
+        assert_eq!(
+            commitment(&secret).unwrap(),
+            "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
+        );
+        assert_eq!(seed(&secret), seed(&secret));
+        assert_ne!(seed(&secret), seed(&"01".repeat(32)));
+        let (s, c) = new_secret();
+        assert_eq!(commitment(&s).unwrap(), c);
+        assert_eq!(unhex("zz"), None);
+    }
+}

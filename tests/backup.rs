@@ -1,0 +1,254 @@
+//! Games outlive the machine: backups taken while the judge runs, restored into a new
+//! store; one game moved between judges; stores of older formats read.
+
+use std::path::Path;
+use std::process::{Child, Command};
+
+use crate::world::{World, FIXED_START};
+
+const HARI: &str = "hari@example.test";
+const CLEON: &str = "cleon@example.test";
+const MULE: &str = "mule@example.test";
+const PREEM: &str = "preem@example.test";
+
+fn pbem(args: &[&str], config: &Path) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(args)
+        .arg("--config")
+        .arg(config)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `pbem serve` on a world's configuration, polling every second.
+struct Serve(Child);
+
+impl Serve {
+    fn start(config: &Path) -> Serve {
+        let text = std::fs::read_to_string(config).unwrap();
+        if !text.contains("poll_seconds") {
+            std::fs::write(
+                config,
+                text.replacen("[judge]\n", "[judge]\npoll_seconds = 1\n", 1),
+            )
+            .unwrap();
+        }
+        let child = Command::new(env!("CARGO_BIN_EXE_pbem"))
+            .args(["serve", "--config"])
+            .arg(config)
+            .env("RUST_LOG", "warn")
+            .spawn()
+            .unwrap();
+        let serve = Serve(child);
+        // The store is held once the judge has opened it.
+        let store = config.parent().unwrap().join("judge.sled");
+        let start = std::time::Instant::now();
+        while pbem::store::Store::open_waiting(&store, std::time::Duration::ZERO).is_ok() {
+            assert!(start.elapsed().as_secs() < 30, "serve did not start");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        serve
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn turn(w: &mut World, orders: [&str; 4]) {
+    for (from, o) in [HARI, CLEON, MULE, PREEM].into_iter().zip(orders) {
+        w.orders(from, o);
+    }
+    w.pass();
+}
+
+#[test]
+fn a_backup_taken_while_serve_runs_restores_a_game_that_goes_on_to_the_same_results() {
+    let mut w = World::new(FIXED_START);
+    w.pass();
+    turn(&mut w, ["B2 - C2", "F2 - E2", "E4 - D3", "C4 - C3"]);
+    let config = w.dir.path().join("games.toml");
+    let backups = w.dir.path().join("backups");
+    let file = {
+        let _serve = Serve::start(&config);
+        let (ok, out, err) = pbem(&["backup", backups.to_str().unwrap()], &config);
+        assert!(ok, "{err}");
+        assert!(out.contains("backup written"), "{out}");
+        let files: Vec<_> = std::fs::read_dir(&backups).unwrap().collect();
+        assert_eq!(files.len(), 1);
+        files[0].as_ref().unwrap().path()
+    };
+    // Turn 2 as it happens without any loss.
+    turn(&mut w, ["C2 H", "E2 - D2", "D3 H", "C3 - C2"]);
+    let without_loss = w.record();
+    let history_key = "v1/history/g1/00000002/movement";
+    let history = |w: &World| {
+        let store = pbem::store::Store::open(&w.config.judge.store).unwrap();
+        store.get_raw(history_key).unwrap()
+    };
+    let history_without_loss = history(&w).expect("turn 2 adjudicated");
+    // The machine loses its store; the backup comes back into a new one.
+    std::fs::remove_dir_all(&w.config.judge.store).unwrap();
+    let (ok, out, err) = pbem(&["restore", file.to_str().unwrap()], &config);
+    assert!(ok, "{err}");
+    assert!(out.contains("restored"), "{out}");
+    assert_eq!(w.record().game.label().turn, 2, "back at the backup's turn");
+    // The turn-2 mails come again (the mail server still has them): same results.
+    let cur = w.inbox().join("cur");
+    for entry in std::fs::read_dir(&cur).unwrap() {
+        let path = entry.unwrap().path();
+        let raw = std::fs::read_to_string(&path).unwrap();
+        if raw.contains("C2 H")
+            || raw.contains("E2 - D2")
+            || raw.contains("D3 H")
+            || raw.contains("C3 - C2")
+        {
+            std::fs::rename(&path, w.inbox().join("new").join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    w.pass();
+    assert_eq!(w.record().game, without_loss.game);
+    assert_eq!(history(&w).unwrap(), history_without_loss);
+    // A restore never overwrites a store that holds games.
+    let (ok, _, err) = pbem(&["restore", file.to_str().unwrap()], &config);
+    assert!(!ok);
+    assert!(err.contains("not empty"), "{err}");
+}
+
+#[test]
+fn a_game_exported_and_imported_shows_byte_identical() {
+    let mut w = World::new(FIXED_START);
+    w.pass();
+    turn(&mut w, ["B2 - C2", "F2 - E2", "E4 - D3", "C4 - C3"]);
+    let config = w.dir.path().join("games.toml");
+    let export = w.dir.path().join("g1.export");
+    let (ok, out, err) = pbem(
+        &["game", "export", "g1", "--out", export.to_str().unwrap()],
+        &config,
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("exported"), "{out}");
+    let (_, before, _) = pbem(&["game", "show", "g1", "--json"], &config);
+    // Another judge, same games.toml, new store.
+    let other = tempfile::tempdir().unwrap();
+    let other_config = other.path().join("games.toml");
+    std::fs::copy(&config, &other_config).unwrap();
+    let (ok, out, err) = pbem(&["game", "import", export.to_str().unwrap()], &other_config);
+    assert!(ok, "{err}");
+    assert!(out.contains("game g1 imported"), "{out}");
+    let (_, after, _) = pbem(&["game", "show", "g1", "--json"], &other_config);
+    assert!(before.contains("\"turn\": 2"), "{before}");
+    assert_eq!(before, after);
+    // Importing twice is refused.
+    let (ok, _, err) = pbem(&["game", "import", export.to_str().unwrap()], &other_config);
+    assert!(!ok);
+    assert!(err.contains("already in the store"), "{err}");
+}
+
+#[test]
+fn a_store_written_by_an_earlier_pbem_is_read_and_migrated() {
+    // tests/fixtures/store-format-1: the demo's store, written by pbem before stores
+    // carried a format (the demo's game after its first turn).
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/store-format-1");
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture, dir.path());
+    let config = pbem::config::Config::load(&dir.path().join("games.toml")).unwrap();
+    {
+        // Read as it is (reading commands migrate nothing).
+        let store = pbem::store::Store::open(&config.judge.store).unwrap();
+        assert_eq!(store.format(), 1);
+        assert!(store
+            .get::<pbem::store::Meta>(pbem::store::FORMAT_KEY)
+            .unwrap()
+            .is_none());
+    }
+    let record: pbem::judge::record::Record = {
+        let store = pbem::store::Store::open(&config.judge.store).unwrap();
+        store.get("v1/game/demo").unwrap().unwrap()
+    };
+    assert_eq!(record.game.label().turn, 2);
+    assert_eq!(record.game.label().phase, "movement");
+    // The judge migrates it (format 2: the due-time index) and plays on from it.
+    let clock = pbem::judge::clock::FixedClock::at(crate::world::start());
+    {
+        let judge = pbem::judge::Judge::open(&config, &clock).unwrap();
+        assert!(judge.poll_once().is_ok());
+        assert_eq!(judge.record("demo").unwrap().unwrap().game, record.game);
+    }
+    let store = pbem::store::Store::open(&config.judge.store).unwrap();
+    let meta: pbem::store::Meta = store.get(pbem::store::FORMAT_KEY).unwrap().unwrap();
+    assert_eq!(meta.format, pbem::store::FORMAT);
+    let due: String = store.get("v1/due-at/demo").unwrap().unwrap();
+    assert!(due.starts_with("v1/due/"), "{due}");
+    assert!(store.contains(&due).unwrap());
+}
+
+#[test]
+fn a_store_of_a_newer_format_is_refused_not_misread() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.sled");
+    {
+        let store = pbem::store::Store::open(&path).unwrap();
+        let newer = pbem::store::Meta {
+            format: pbem::store::FORMAT + 1,
+            written_by: "pbem 9".into(),
+        };
+        store.put_now(pbem::store::FORMAT_KEY, &newer).unwrap();
+    }
+    let e = pbem::store::Store::open(&path).err().expect("refused");
+    assert!(e.to_string().contains("newer pbem"), "{e}");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn scheduled_backups_come_when_due_and_only_the_newest_are_kept() {
+    let mut w = World::new(FIXED_START);
+    let path = w.dir.path().join("games.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replacen(
+        "[transport]",
+        "[judge.backup]\ndir = \"backups\"\nevery = \"6h\"\nkeep = 2\n\n[transport]",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    w.config = pbem::config::Config::load(&path).unwrap();
+    w.pass();
+    let mut taken = Vec::new();
+    for _ in 0..3 {
+        let judge = w.judge();
+        taken.push(judge.scheduled_backup().unwrap().expect("due"));
+        assert_eq!(
+            judge.scheduled_backup().unwrap(),
+            None,
+            "not due again at once"
+        );
+        drop(judge);
+        w.advance(chrono::Duration::hours(6));
+    }
+    let mut left: Vec<_> = std::fs::read_dir(w.dir.path().join("backups"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    left.sort();
+    assert_eq!(left, taken[1..].to_vec(), "the newest two are kept");
+}

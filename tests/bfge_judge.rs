@@ -1,0 +1,420 @@
+//! Battles for the Galactic Empire through the judge, by mail (Maildir and sled): a
+//! whole game of ten turns between two scripted players, one of them missing orders
+//! now and then, in which no mail to a player shows what the rules keep secret from
+//! it (B13.3), while the moderator's copy has everything; then the game replayed from
+//! the judge's stored history.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::Duration;
+use pbem::rules::battles_galactic_empire::state::{Phase, State};
+use pbem::rules::battles_galactic_empire::types::Power;
+use pbem::rules::battles_galactic_empire::{self as bfge, check, scenario, setup, view};
+use pbem::rules::game::{Game, Viewer};
+use pbem::rules::{LineCheck, RuleSet};
+use serde_json::Value;
+
+use crate::bfge_play::{misses, orders, Style};
+use crate::world::{Sent, World, MODERATOR};
+
+/// The players of the BFGE tests: blue adapts to the Index, red is bold.
+pub const BFGE_PLAYERS: [(&str, &str, &str); 2] = [
+    ("blue", "alice.bfge@example.test", "pw-bfge-alice"),
+    ("red", "bob.bfge@example.test", "pw-bfge-bob"),
+];
+
+const SEED: u64 = 3;
+
+fn style(p: Power) -> Style {
+    match p {
+        Power::Blue => Style::Canny,
+        Power::Red => Style::Bold,
+    }
+}
+
+fn address(p: Power) -> &'static str {
+    BFGE_PLAYERS[p.index()].1
+}
+
+fn power_of(address: &str) -> Option<Power> {
+    BFGE_PLAYERS
+        .iter()
+        .find(|(_, a, _)| *a == address)
+        .and_then(|(p, _, _)| Power::from_id(p))
+}
+
+fn state(w: &World) -> State {
+    match w.record().game {
+        Game::BattlesGalacticEmpire(s) => s,
+        _ => panic!("not a BFGE game"),
+    }
+}
+
+fn headers(m: &Sent) -> &str {
+    m.raw.split("\r\n\r\n").next().unwrap_or("")
+}
+
+/// A text with every run of white space one space (wrapped lines joined).
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn json_of(m: &Sent) -> Value {
+    let (name, text) = m.attachment.clone().expect("results.json");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    if name == "history.json" {
+        // The game-over mail carries the reader's view of the whole history: its last
+        // phase is checked as a results mail's JSON, the others for the other's hand.
+        let phases = v["phases"].as_array().unwrap();
+        for phase in phases {
+            for side in phase["results"]["powers"].as_array().unwrap() {
+                if v.get("view_of").is_some() && side["id"] != v["view_of"] {
+                    assert!(side.get("hand").is_none(), "{side}");
+                }
+            }
+        }
+        return phases.last().unwrap()["results"].clone();
+    }
+    assert_eq!(name, "results.json");
+    v
+}
+
+/// The section of a board text about one power: from its `id: ` line to the next blank
+/// line.
+fn section(body: &str, p: Power) -> &str {
+    let head = format!("\n{}: ", p.id());
+    match body.find(&head) {
+        Some(k) => {
+            let rest = &body[k + 1..];
+            &rest[..rest.find("\n\n").unwrap_or(rest.len())]
+        }
+        None => "",
+    }
+}
+
+fn chit_text(v: &Value) -> String {
+    let parts: Vec<String> = v
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn power_json(v: &Value, p: Power) -> Value {
+    v["powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == p.id())
+        .unwrap()
+        .clone()
+}
+
+/// Nothing in a mail to `p` shows what B13.3 keeps from it, given the whole results
+/// of the phase (`whole`, the moderator's): the other hand and chit pool, the other's
+/// draws, the common chit pool's contents, the other's private lines.
+fn assert_keeps_secrets(m: &Sent, p: Power, whole: Option<&Value>, turn: &[&Value]) {
+    let q = p.other();
+    let what = format!("mail {:?} to {p}", m.subject);
+    for text in [headers(m).to_string(), squash(&m.body)] {
+        let text = text.as_str();
+        assert!(
+            !section(&m.body, q).contains("(secret)"),
+            "{what} shows {q}'s hand or pool:\n{}",
+            m.body
+        );
+        assert!(
+            !text.contains(&format!("B5 {} draws", q.id())),
+            "{what} shows {q}'s draws:\n{}",
+            m.body
+        );
+        assert!(
+            !text.contains("chit(s) ("),
+            "{what} shows the common chit pool's contents:\n{}",
+            m.body
+        );
+    }
+    assert!(!headers(m).contains("(secret)"));
+    for phase in whole.into_iter().chain(turn.iter().copied()) {
+        let results = phase["results"].as_array().unwrap();
+        for r in results {
+            let public_twin = results
+                .iter()
+                .any(|x| x["power"] == q.id() && x["order"] == r["order"] && x["private"] != true);
+            if r["power"] == q.id() && r["private"] == true && !public_twin {
+                let line = format!("  {:<10} {}", q.id(), r["order"].as_str().unwrap());
+                assert!(
+                    !m.body.lines().any(|l| l.starts_with(&line)),
+                    "{what} shows {q}'s private line {line:?}:\n{}",
+                    m.body
+                );
+            }
+        }
+    }
+    if m.attachment.is_some() {
+        let seen = json_of(m);
+        let theirs = power_json(&seen, q);
+        assert!(
+            theirs.get("hand").is_none() && theirs.get("chit_pool").is_none(),
+            "{what}: {theirs}"
+        );
+        assert!(theirs.get("hand_size").is_some());
+        assert!(seen["common"].get("chits").is_none(), "{what}");
+        assert!(seen["common"]["chits_size"].is_u64());
+        assert!(seen["draws"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["power"] == p.id()));
+        assert!(!seen["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["power"] == q.id() && r["private"] == true));
+        // What is its own, it sees; and exactly the cut of the whole.
+        assert!(power_json(&seen, p).get("hand").is_some());
+        // (The game-over mail has the standing, not the board.)
+        if !m.subject.contains("Game over") {
+            assert!(
+                section(&m.body, p).contains("hand (secret): "),
+                "{}",
+                m.body
+            );
+            assert!(section(&m.body, q).contains(" RP; "), "{}", m.body);
+        }
+        if let Some(whole) = whole {
+            assert_eq!(seen, view::cut(whole, Viewer::Power(p.id())), "{what}");
+        }
+    }
+}
+
+/// The moderator's mail has everything: both hands and pools, all draws, the common
+/// chit pool's contents.
+fn assert_has_everything(m: &Sent) {
+    let whole = json_of(m);
+    for p in Power::BOTH {
+        let side = power_json(&whole, p);
+        assert!(side.get("hand").is_some() && side.get("chit_pool").is_some());
+        assert!(
+            squash(section(&m.body, p))
+                .contains(&format!("hand (secret): {}", chit_text(&side["hand"]))),
+            "{}",
+            m.body
+        );
+    }
+    assert!(whole["common"].get("chits").is_some());
+    for d in whole["draws"].as_array().unwrap() {
+        let line = format!(
+            "B5 {} draws {} from",
+            d["power"].as_str().unwrap(),
+            d["chit"].as_str().unwrap()
+        );
+        assert!(squash(&m.body).contains(&line), "{line}: {}", m.body);
+    }
+}
+
+#[test]
+fn bfge_ten_turns_by_mail_show_each_player_only_its_own() {
+    let mut w = World::with_rules(
+        "battles-galactic-empire",
+        "phases = { setup = \"48h\", deployment = \"24h\", actions = \"48h\", build = \"24h\" }",
+        &BFGE_PLAYERS,
+    );
+    w.pass();
+    let mut moderator_results: BTreeMap<String, Value> = BTreeMap::new();
+    let (mut results_checked, mut missed, mut queries, mut receipts, mut histories) =
+        (0, 0, 0, 0, 0);
+    let mut phases = 0;
+    loop {
+        let before = state(&w);
+        if before.phase == Phase::Over {
+            break;
+        }
+        phases += 1;
+        assert!(phases <= 60, "the game does not end");
+        let owing = check::owing(&before);
+        // Each player's orders, as the receipts would show them.
+        let mut written: BTreeMap<Power, BTreeSet<String>> = BTreeMap::new();
+        for p in owing.iter().copied() {
+            if p == Power::Blue && misses(&before) {
+                missed += 1;
+                continue;
+            }
+            let mut text = orders(&before, p, style(p)).expect("orders");
+            if p == Power::Red {
+                // Chatter is no order: kept out of the orders, never shown to blue.
+                text += "\nPsst, my hand is all REPRESSION";
+            }
+            let lines: BTreeSet<String> = bfge::Bfge::check(&before, p.id(), &text)
+                .into_iter()
+                .map(|c| match c {
+                    LineCheck::Accepted { order } => order,
+                    LineCheck::Refused { line, .. } | LineCheck::Unreadable { line, .. } => line,
+                })
+                .collect();
+            written.insert(p, lines);
+            w.orders(address(p), &text);
+        }
+        // Now and then both ask for the board and the history.
+        if phases % 5 == 2 {
+            for p in Power::BOTH {
+                w.orders(address(p), "BOARD\nHISTORY");
+            }
+            queries += 1;
+        }
+        w.pass();
+        let mut sent = w.sent();
+        if state(&w).phase == before.phase && state(&w).turn == before.turn {
+            // Someone's orders are missing: the deadline ends the phase.
+            w.advance(Duration::hours(49));
+            w.pass();
+        }
+        sent.extend(w.sent());
+        let after = state(&w);
+        assert!(
+            (after.turn, after.phase != before.phase) > (before.turn, false),
+            "the phase did not advance"
+        );
+        // Results mails: the moderator's whole, each player's cut.
+        let mut whole_by_subject: BTreeMap<String, Value> = BTreeMap::new();
+        for m in sent
+            .iter()
+            .filter(|m| m.to == MODERATOR.0 && m.subject.contains("results"))
+        {
+            assert_has_everything(m);
+            whole_by_subject.insert(m.subject.clone(), json_of(m));
+            moderator_results.insert(m.subject.clone(), json_of(m));
+        }
+        for m in &sent {
+            let Some(p) = power_of(&m.to) else { continue };
+            // A receipt shows the sender's own orders, never the other's (orders are
+            // secret until their phase is adjudicated).
+            if m.subject.contains("Orders received") {
+                let own = written.get(&p).cloned().unwrap_or_default();
+                for l in written.get(&p.other()).into_iter().flatten() {
+                    if !own.contains(l) {
+                        assert!(
+                            !m.body.lines().any(|b| b.trim_end().ends_with(l.as_str())),
+                            "{p}'s receipt shows {l:?} of the other power:\n{}",
+                            m.body
+                        );
+                    }
+                }
+                receipts += 1;
+            }
+            let whole = whole_by_subject.get(&m.subject);
+            if m.subject.contains("results") {
+                assert!(whole.is_some(), "no moderator copy of {:?}", m.subject);
+                results_checked += 1;
+            }
+            // A HISTORY reply: the whole results of that turn's phases.
+            let turn: Vec<&Value> = match m.subject.strip_prefix("[g1] History of turn ") {
+                Some(t) => moderator_results
+                    .iter()
+                    .filter(|(k, _)| k.starts_with(&format!("[g1] Turn {t} ")))
+                    .map(|(_, v)| v)
+                    .collect(),
+                None => Vec::new(),
+            };
+            if !turn.is_empty() {
+                histories += 1;
+            }
+            assert_keeps_secrets(m, p, whole, &turn);
+        }
+    }
+    let end = state(&w);
+    for m in w.all_sent() {
+        if power_of(&m.to) == Some(Power::Blue) {
+            assert!(
+                !m.body.contains("Psst"),
+                "red's chatter reached blue:\n{}",
+                m.body
+            );
+        }
+        for line in m.body.lines() {
+            assert!(
+                line.chars().count() <= 72,
+                "{} to {}: a line of {} columns:\n{line}",
+                m.subject,
+                m.to,
+                line.chars().count()
+            );
+        }
+    }
+    assert!(w
+        .all_sent()
+        .iter()
+        .any(|m| power_of(&m.to) == Some(Power::Red) && m.body.contains("Psst")));
+    assert_eq!(end.turn, 10, "a game of ten turns");
+    assert!(end.winner.is_some());
+    assert!(missed >= 3, "blue missed orders only {missed} times");
+    assert!(queries >= 5);
+    assert!(histories >= 10, "only {histories} HISTORY replies checked");
+    assert!(receipts >= 40, "only {receipts} receipts");
+    assert!(
+        results_checked >= 60,
+        "only {results_checked} results mails"
+    );
+    assert!(w
+        .all_sent()
+        .iter()
+        .any(|m| m.subject.contains("Game over") && power_of(&m.to).is_some()));
+    replay_from_the_store(&w, &end, &moderator_results);
+}
+
+/// The game replayed from what the judge stored (each phase's orders, as its whole
+/// results list them, and who sent none) and the seed: every phase's JSON again, the
+/// same end; and each stored phase is what the moderator was mailed.
+fn replay_from_the_store(w: &World, end: &State, mailed: &BTreeMap<String, Value>) {
+    let store = pbem::store::Store::open(&w.dir.path().join("judge.sled")).unwrap();
+    let mut entries: Vec<(String, pbem::judge::record::HistoryEntry)> =
+        store.scan("v1/history/g1/").unwrap();
+    let rank = |phase: &str| {
+        ["setup", "deployment", "actions", "build"]
+            .iter()
+            .position(|p| *p == phase)
+    };
+    entries.sort_by_key(|(_, e)| (e.turn, rank(&e.phase)));
+    assert!(entries.len() >= 30, "{} phases stored", entries.len());
+    let mut s = setup::new_game(
+        scenario::options_from_table(&toml::Table::new()).unwrap(),
+        SEED,
+    );
+    for (key, entry) in entries {
+        let json = &entry.json;
+        let mut orders: BTreeMap<String, String> = BTreeMap::new();
+        for p in check::owing(&s) {
+            let none = format!("{p} sent no orders");
+            if json["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["text"].as_str().unwrap().starts_with(&none))
+            {
+                continue;
+            }
+            let text: String = json["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| r["power"] == p.id())
+                .map(|r| format!("{}\n", r["order"].as_str().unwrap()))
+                .collect();
+            orders.insert(p.id().to_string(), text);
+        }
+        let (next, log) = bfge::Bfge::adjudicate(&s, &orders, SEED);
+        let mut stored = json.clone();
+        stored.as_object_mut().unwrap().remove("game");
+        assert_eq!(scenario::output_value(&s, &next, &log), stored, "{key}");
+        let subject = format!("[g1] Turn {} {} results", entry.turn, entry.phase);
+        assert_eq!(mailed.get(&subject), Some(json), "{subject}");
+        s = next;
+    }
+    assert_eq!(&s, end);
+}

@@ -1,0 +1,309 @@
+//! Diplomacy rules that read better as code than as a case file: the DATC cases whose
+//! files cannot be read as written (see `diplomacy_datc`), orders as players write
+//! them, receipts, civil disorder, the draw vote, victory and the phase sequence.
+
+use std::collections::BTreeMap;
+
+use pbem::rules::diplomacy::phase::adjudicate;
+use pbem::rules::diplomacy::scenario::{adjudicate_text, as_given};
+use pbem::rules::diplomacy::state::{Options, State};
+use pbem::rules::diplomacy::{given, Diplomacy};
+use pbem::rules::{LineCheck, RuleSet};
+use serde_json::Value;
+
+fn run(text: &str) -> Value {
+    serde_json::from_str(&adjudicate_text(text).unwrap_or_else(|e| panic!("{e}"))).unwrap()
+}
+
+fn outcome(v: &Value, order: &str) -> String {
+    v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["order"] == order)
+        .unwrap_or_else(|| panic!("no result {order}: {v:#}"))["outcome"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn datc_6_b_14_a_build_needs_a_coast() {
+    let v = run(
+        "phase = \"W1901A\"\nunits = [\"RUS A mos\"]\norders = [\"RUS BUILD F stp\", \"RUS BUILD F stp/nc\"]\n",
+    );
+    assert_eq!(outcome(&v, "RUS F stp B"), "invalid");
+    assert_eq!(outcome(&v, "RUS F stp/nc B"), "succeeds");
+    assert!(v["units"]
+        .as_array()
+        .unwrap()
+        .contains(&"RUS F stp/nc".into()));
+}
+
+#[test]
+fn datc_6_i_2_no_fleet_built_inland() {
+    let v = run("phase = \"W1901A\"\nunits = [\"RUS A stp\"]\norders = [\"RUS BUILD F mos\"]\n");
+    assert_eq!(outcome(&v, "RUS F mos B"), "invalid");
+    assert!(!v["units"].as_array().unwrap().contains(&"RUS F mos".into()));
+}
+
+#[test]
+fn datc_6_h_2_no_supports_from_a_retreating_unit() {
+    let v = run(r#"
+phase = "S1901R"
+orders = ["ENG F nwy R nth", "RUS F edi R nth", "RUS F hol S F edi - nth"]
+[[prior_orders]]
+order = "ENG A lvp - edi"
+[[prior_orders]]
+order = "ENG F yor S A lvp - edi"
+[[prior_orders]]
+order = "ENG F nwy H"
+[[prior_orders]]
+order = "GER A kie S A ruh - hol"
+[[prior_orders]]
+order = "GER A ruh - hol"
+[[prior_orders]]
+order = "RUS F edi H"
+[[prior_orders]]
+order = "RUS A swe S A fin - nwy"
+[[prior_orders]]
+order = "RUS A fin - nwy"
+[[prior_orders]]
+order = "RUS F hol H"
+"#);
+    assert_eq!(outcome(&v, "ENG F nwy R nth"), "fails");
+    assert_eq!(outcome(&v, "RUS F edi R nth"), "fails");
+    assert_eq!(outcome(&v, "RUS F hol S"), "invalid");
+    let units = v["units"].as_array().unwrap();
+    assert!(!units.iter().any(|u| u.as_str().unwrap().ends_with("nth")));
+    // The three fleets are gone: two bounced, the third did not retreat.
+    assert_eq!(units.len(), 6, "{units:?}");
+}
+
+#[test]
+fn orders_as_players_write_them_are_echoed_canonically() {
+    let s = State::standard(Options::default());
+    let text = "A PAR-BUR\nF bre - mao\nMarseilles - Spain\n# a comment\n> quoted\nA par - bur\n";
+    let checks = Diplomacy::check(&s, "FRA", text);
+    let got: Vec<String> = checks
+        .iter()
+        .map(|c| match c {
+            LineCheck::Accepted { order } => order.clone(),
+            LineCheck::Refused { line, reason } | LineCheck::Unreadable { line, reason } => {
+                format!("REFUSED {line}: {reason}")
+            }
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "FRA A par - bur",
+            "FRA F bre - mao",
+            "FRA A mar - spa",
+            "FRA A par - bur"
+        ]
+    );
+    let refused = Diplomacy::check(
+        &s,
+        "FRA",
+        "A vie - bud\nF bre - par\nA xyz - bur\nGER A mun H\nA par\n",
+    );
+    assert_eq!(refused.len(), 5);
+    for c in &refused {
+        match c {
+            LineCheck::Refused { reason, .. } => assert!(!reason.is_empty()),
+            other => panic!("accepted {other:?}"),
+        }
+    }
+    let LineCheck::Refused { reason, .. } = &refused[0] else {
+        panic!()
+    };
+    assert!(reason.contains("AUS"), "{reason}");
+    let LineCheck::Refused { reason, .. } = &refused[3] else {
+        panic!()
+    };
+    assert!(reason.contains("you play FRA"), "{reason}");
+}
+
+#[test]
+fn supports_convoys_coasts_and_builds_read_in_every_habit() {
+    let s = State::standard(Options::default());
+    let ok = |power: &str, line: &str, want: &str| {
+        let c = Diplomacy::check(&s, power, line);
+        assert_eq!(
+            c,
+            vec![LineCheck::Accepted { order: want.into() }],
+            "{line}"
+        );
+    };
+    ok("GER", "A MUN S A BER - KIE", "GER A mun S A ber - kie");
+    ok("GER", "A mun supports F kie", "GER A mun S F kie");
+    ok("RUS", "F STP/SC - BOT", "RUS F stp/sc - bot");
+    ok(
+        "RUS",
+        "F St Petersburg(sc) - Gulf of Bothnia",
+        "RUS F stp/sc - bot",
+    );
+    ok("TUR", "TUR A con - bul", "TUR A con - bul");
+    ok("ENG", "F lon - nth", "ENG F lon - nth");
+    ok("ENG", "England: A lvp - yor", "ENG A lvp - yor");
+    ok("ITA", "DRAW", "ITA DRAW");
+}
+
+fn orders(list: &[(&str, &str)]) -> BTreeMap<String, String> {
+    list.iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect()
+}
+
+#[test]
+fn a_draw_needs_every_surviving_power_in_the_same_phase() {
+    let s = State::standard(Options::default());
+    let all = ["AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"];
+    let mut six: Vec<(&str, &str)> = all.iter().map(|p| (*p, "DRAW")).collect();
+    six.pop();
+    let (next, _) = Diplomacy::adjudicate(&s, &orders(&six), 0);
+    assert!(!next.over, "six of seven is no draw");
+    six.push(("TUR", "A con - bul\nDRAW"));
+    let (next, report) = Diplomacy::adjudicate(&s, &orders(&six), 0);
+    assert!(next.over);
+    assert_eq!(next.winners.len(), 7);
+    assert!(report.events.iter().any(|e| e.contains("draw")));
+    // The moves of the phase still happen.
+    assert!(next.units.iter().any(|u| s.map().loc_id(u.loc) == "bul"));
+    assert!(Diplomacy::owing(&next).is_empty());
+}
+
+#[test]
+fn a_year_runs_spring_fall_winter_with_centres_changing_hands_after_the_fall() {
+    let s = State::standard(Options::default());
+    let (s, _) = Diplomacy::adjudicate(
+        &s,
+        &orders(&[("RUS", "A war - gal"), ("AUS", "A vie - tyr")]),
+        0,
+    );
+    assert_eq!(s.phase.code(), "F1901M");
+    let (s, rep) = Diplomacy::adjudicate(
+        &s,
+        &orders(&[("TUR", "A con - bul"), ("RUS", "A gal - rum")]),
+        0,
+    );
+    assert_eq!(s.phase.code(), "W1901A");
+    assert!(
+        rep.events.iter().any(|e| e.contains("takes Bulgaria")),
+        "{:?}",
+        rep.events
+    );
+    let tur = s.map().power_by_id("TUR").unwrap();
+    assert_eq!(s.centres_of(tur), 4);
+    assert_eq!(Diplomacy::owing(&s), ["RUS", "TUR"]);
+    let (s, _) = Diplomacy::adjudicate(
+        &s,
+        &orders(&[("TUR", "BUILD F smy\nBUILD A con"), ("RUS", "WAIVE")]),
+        0,
+    );
+    assert_eq!(s.phase.code(), "S1902M");
+    assert_eq!(
+        s.units_of(tur),
+        4,
+        "one build: Smyrna is occupied, Constantinople free"
+    );
+}
+
+#[test]
+fn a_missing_retreat_disbands_and_too_few_removals_fall_to_civil_disorder() {
+    let v = run(r#"
+phase = "S1901R"
+orders = []
+[[prior_orders]]
+order = "AUS A vie H"
+[[prior_orders]]
+order = "ITA A tyr - vie"
+[[prior_orders]]
+order = "ITA A boh S A tyr - vie"
+"#);
+    assert!(v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|u| u != "AUS A vie"));
+    let line = &v["results"][0];
+    assert_eq!(line["order"], "AUS A vie D");
+    assert_eq!(line["default"], true);
+    let v = run("phase = \"W1901A\"\nunits = [\"FRA A par\", \"FRA A bur\", \"FRA A gas\", \"FRA A pic\"]\noccupiers = { bre = \"ENG\", mar = \"ITA\" }\norders = []\n");
+    // Paris owned, three removals; Paris itself (distance 0) stays.
+    assert_eq!(v["civil_disorder"].as_array().unwrap().len(), 3);
+    assert_eq!(v["units"], serde_json::json!(["FRA A par"]));
+}
+
+#[test]
+fn eighteen_centres_win_after_the_fall() {
+    let mut s = State::standard(Options::default());
+    s.phase = pbem::rules::diplomacy::state::Phase::parse("F1905M").unwrap();
+    let map = s.map();
+    let fra = map.power_by_id("FRA").unwrap();
+    let (ger, ita) = (
+        map.power_by_id("GER").unwrap(),
+        map.power_by_id("ITA").unwrap(),
+    );
+    s.units.retain(|u| u.power != ger && u.power != ita);
+    let mut n = 0;
+    for (k, p) in map.provinces.iter().enumerate() {
+        let free = s.unit_in(k as u8).is_none_or(|u| u.power == fra);
+        if p.centre && free && n < 18 {
+            s.owners[k] = Some(fra);
+            n += 1;
+        }
+    }
+    let (next, rep) = adjudicate(&s, &as_given(&given(&s, &BTreeMap::new())));
+    assert!(next.over);
+    assert_eq!(next.winners, vec![fra]);
+    assert!(rep.events.iter().any(|e| e.contains("wins")));
+}
+
+#[test]
+fn damaged_scenarios_are_one_line_errors() {
+    for (text, want) in [
+        (
+            "phase = \"S1901M\"\nunits = [\"AUS A xyz\"]\n",
+            "unknown province",
+        ),
+        (
+            "phase = \"S1901M\"\nunits = [\"AUS F vie\"]\n",
+            "cannot stand",
+        ),
+        (
+            "phase = \"S1901M\"\nunits = [\"AUS A vie\", \"ITA A vie\"]\n",
+            "two units",
+        ),
+        ("phase = \"S1901M\"\nunitz = []\n", "unknown key `unitz`"),
+        ("phase = \"X1901M\"\n", "unknown phase"),
+        ("phase = \"S1901R\"\n", "prior_orders"),
+        (
+            "phase = \"S1901M\"\nedition = \"1066\"\n",
+            "unknown edition",
+        ),
+        (
+            "phase = \"S1901M\"\n[options]\nparadox = \"all-hold\"\n",
+            "szykman",
+        ),
+    ] {
+        let e = adjudicate_text(text).expect_err(text);
+        assert!(e.contains(want), "{text}: {e}");
+        assert!(!e.contains('\n'), "{e}");
+    }
+}
+
+#[test]
+fn the_shipped_games_toml_has_a_diplomacy_game_of_seven() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games.toml");
+    let config = pbem::config::Config::load(&path).expect("games.toml reads");
+    let g = config
+        .games
+        .iter()
+        .find(|g| g.rules == pbem::rules::RuleSetId::Diplomacy)
+        .expect("a Diplomacy game");
+    assert_eq!(g.players.len(), 7);
+    assert_eq!(g.phase_length("spring"), chrono::Duration::hours(72));
+    assert_eq!(g.phase_length("winter"), chrono::Duration::hours(24));
+}

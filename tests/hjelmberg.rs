@@ -1,0 +1,897 @@
+//! Foundation (Hjelmberg) beyond single scenario files: creation (H1.4, H1.5, H3.2),
+//! goals (H9.1), reports and secrets (H11), receipts, damaged scenarios, and a 5-player
+//! game through the judge by mail, replayed from the stored history.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use chrono::Duration;
+use pbem::rules::foundation_hjelmberg::data::{self, Goal};
+use pbem::rules::foundation_hjelmberg::outcome::Outcome;
+use pbem::rules::foundation_hjelmberg::scenario;
+use pbem::rules::foundation_hjelmberg::state::{Options, Pace, Phase, State, NONE};
+use pbem::rules::foundation_hjelmberg::{self as fh, generate, report, setup};
+use pbem::rules::game::{Game, PhaseResults, Play, Viewer};
+use pbem::rules::LineCheck;
+use serde_json::Value;
+
+use crate::world::World;
+
+const HEAD: &str = "rules = \"foundation-hjelmberg\"\nphase = \"play\"\nturn = 1\nseating = [\"red\", \"blue\", \"green\"]\n";
+
+/// A position from scenario text (the head above plus `rest`).
+pub fn state_of(rest: &str) -> State {
+    let text = format!("{HEAD}{rest}");
+    scenario::read(&text, Path::new("."))
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+        .state
+}
+
+fn players(red: &str) -> String {
+    format!(
+        "[[player]]\nid = \"red\"\n{red}\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n"
+    )
+}
+
+fn five() -> Vec<String> {
+    ["ann", "bob", "cat", "dan", "eve"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+#[test]
+fn h1_4_three_goals_on_the_board_six_in_the_goal_pile() {
+    for seed in 0..20 {
+        let s = setup::create(data::standard(), five(), Options::default(), false, seed);
+        let c = &s.core;
+        assert!(c.goals.iter().all(|&g| g != NONE));
+        assert_eq!(c.goal_pile.count_ones(), 6);
+        for &g in &c.goals {
+            assert_eq!(
+                c.goal_pile & (1 << g),
+                0,
+                "a goal on the board is not in the pile"
+            );
+        }
+    }
+}
+
+#[test]
+fn h1_5_the_colony_board_has_21_spaces_and_the_piles_the_rest() {
+    let d = data::standard();
+    let copies = |id: &str| d.tiles[usize::from(d.tile(id).unwrap())].copies;
+    assert_eq!(copies("riches-1"), 3);
+    assert_eq!(copies("riches-2"), 2);
+    let kins: u8 = ["kin-1", "kin-2", "kin-3"]
+        .iter()
+        .map(|k| d.tiles[usize::from(d.tile(k).unwrap())].level)
+        .sum();
+    assert_eq!(kins, 6, "kin tiles give 1 + 2 + 3 neutral kins");
+    for seed in 0..20 {
+        let s = setup::create(d.clone(), five(), Options::default(), false, seed);
+        let c = &s.core;
+        let board = (0..d.planets.len())
+            .filter(|&p| c.colony[p] != NONE)
+            .count();
+        let core: u32 = c.core_tiles.iter().map(|&n| u32::from(n)).sum();
+        assert_eq!(board, 18);
+        assert_eq!(core, 3);
+        assert_eq!([c.pile_size(0), c.pile_size(1), c.pile_size(2)], [4, 4, 4]);
+        let total: u32 = c.tile_total(&d).iter().sum();
+        assert_eq!(total, 33);
+    }
+}
+
+#[test]
+fn h3_2_creation_draws_from_the_seed_and_reports_every_draw() {
+    let d = data::standard();
+    let a = setup::create(d.clone(), five(), Options::default(), false, 11);
+    let b = setup::create(d.clone(), five(), Options::default(), false, 11);
+    assert_eq!(a, b, "the same seed draws the same layout");
+    let other = setup::create(d.clone(), five(), Options::default(), false, 12);
+    assert_ne!(
+        a.core.planets, other.core.planets,
+        "another seed, another layout"
+    );
+    // 12 + 6 planet tiles, 12 + 6 + 3 colony tiles, 3 goals, 3 Empire pairs.
+    assert_eq!(a.creation.len(), 18 + 21 + 3 + 3);
+    // Every planet tile once; Empire pairs opposite.
+    let mut tiles: Vec<u8> = (0..18).map(|p| a.core.planets[p]).collect();
+    tiles.sort();
+    tiles.dedup();
+    assert_eq!(tiles.len(), 18);
+    for ring in 0..3 {
+        let on = a.core.empire_in_ring(&d, ring);
+        assert_eq!(on.len(), 2);
+        assert_eq!(d.opposite[usize::from(on[0])], on[1]);
+    }
+    assert!(
+        a.core.stock[..19].iter().all(|&s| s == 1),
+        "1 cube on every planet"
+    );
+    // The standard layout takes planets and colony tiles from the data file.
+    let st = setup::create(d.clone(), five(), Options::default(), true, 11);
+    assert_eq!(
+        d.planet_tiles[usize::from(st.core.planets[0])].id,
+        "blue-green"
+    );
+    assert_eq!(d.tile_name(st.core.colony[7]), "warp");
+    // The setup phase reports the creation draws, the goal tiles' secret to all.
+    let (_, log) = fh::adjudicate(&a, &BTreeMap::new(), 11);
+    assert_eq!(log.draws.len(), a.creation.len());
+    for dr in log.draws.iter().filter(|x| x.pile == "goals") {
+        assert_eq!(dr.to, Some(Vec::new()), "a goal tile drawn face down");
+    }
+}
+
+#[test]
+fn h9_1_each_goal_is_fulfilled_as_written() {
+    let d = data::standard();
+    let check = |goal: &str, red: &str, want: bool| {
+        // Two Empire ships off the board, so a player may hold them.
+        let s = state_of(&format!(
+            "empire = [\"A3\", \"A9\", \"B2\", \"B5\"]\n{}",
+            players(red)
+        ));
+        let g = d.goal(goal).unwrap();
+        assert_eq!(
+            fh::goals::fulfilled(&d, &s.core, 0, g),
+            want,
+            "{goal} with {red}"
+        );
+    };
+    // outer-ships: 2 outer planets of each level-1 colour in reach.
+    check("outer-ships", "ships = [\"A1\", \"A3\", \"A5\"]", false);
+    check(
+        "outer-ships",
+        "ships = [\"A1\", \"A3\", \"A5\", \"A7\"]",
+        true,
+    );
+    check(
+        "outer-ships",
+        "ships = [\"A1\", \"A3\", \"A5\", \"A7\", \"A9\", \"A11\"]",
+        true,
+    );
+    check("colonies", "colonies = [\"warp\", \"cloak\"]", false);
+    check(
+        "colonies",
+        "colonies = [\"warp\", \"cloak\", \"ascend\"]",
+        true,
+    );
+    check("black-3", "hand = { black = 2 }", false);
+    check("black-3", "hand = { black = 3 }", true);
+    check(
+        "variety",
+        "hand = { blue = 1, green = 1, red = 1, yellow = 1, brown = 1, gray = 1, orange = 1, purple = 1 }",
+        false,
+    );
+    check(
+        "variety",
+        "hand = { blue = 1, green = 1, red = 1, yellow = 1, brown = 1, gray = 1, orange = 1, purple = 1, black = 1 }",
+        true,
+    );
+    check("research-iv", "research = [\"GOAL 1\"]", false);
+    check("research-iv", "research = [\"GOAL 1\", \"GOAL 3\"]", true);
+    check(
+        "research-iv",
+        "research = [\"GOAL 1\", \"PERSONAL\"]",
+        false,
+    );
+    check("empire-2", "empire_due = 1", false);
+    check("empire-2", "empire_due = 1\nempire_new = 1", true);
+    let all_i = "kins = 0\nearned = 6\ndynasty = { \"TRAVEL I\" = 1, \"COLONIZE I\" = 1, \"TRADE I\" = 1, \"PRODUCE I\" = 1, \"RESEARCH I\" = 1, \"BATTLE I\" = 1 }";
+    check("all-actions", all_i, true);
+    check(
+        "all-actions",
+        "kins = 1\ndynasty = { \"TRADE I\" = 1, \"TRADE II\" = 1 }",
+        false,
+    );
+    check(
+        "all-levels",
+        "kins = 0\ndynasty = { \"TRADE I\" = 1, \"TRADE II\" = 1, \"TRADE III\" = 1 }",
+        true,
+    );
+    check(
+        "all-levels",
+        "kins = 0\ndynasty = { \"TRADE I\" = 1, \"TRADE II\" = 1, \"CENTER\" = 1 }",
+        false,
+    );
+    check("middle-ships", "ships = [\"B1\", \"B3\"]", false);
+    check("middle-ships", "ships = [\"B1\", \"B3\", \"B5\"]", true);
+    check(
+        "middle-ships",
+        "ships = [\"B1\", \"B2\", \"B3\", \"B4\", \"B5\", \"B6\"]",
+        true,
+    );
+    check(
+        "middle-ships",
+        "ships = [\"A1\", \"A3\", \"A5\", \"A7\", \"A9\", \"A11\"]",
+        true,
+    );
+    assert_eq!(d.goals.len(), 9);
+    assert!(d.goals.contains(&Goal::MiddleShips));
+}
+
+/// A phase's results as the judge stores them, and a reader's cut of them.
+fn results_of(before: &State, orders: &[(&str, &str)], seed: u64) -> (State, PhaseResults) {
+    let orders: BTreeMap<String, String> = orders
+        .iter()
+        .map(|(p, o)| (p.to_string(), o.to_string()))
+        .collect();
+    let adj = before.adjudicate(&orders, seed);
+    let Game::FoundationHjelmberg(after) = adj.game else {
+        panic!("not this game")
+    };
+    (after, adj.results)
+}
+
+#[test]
+fn h11_2_the_results_show_every_line_event_and_the_position() {
+    let s = state_of(&format!(
+        "empire_kin = \"red\"\n{}",
+        players("ships = [\"A1\", \"A2\"]\nkins = 2\ndynasty = { \"TRADE I\" = 1 }")
+    ));
+    let (after, results) = results_of(&s, &[("red", "TRADE I O1 O3\nPLACE TRAVEL I\nDECLARE")], 1);
+    let view = &results.view;
+    assert_eq!(view["results"].as_array().unwrap().len(), 3);
+    let events: Vec<&str> = view["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    assert!(events
+        .iter()
+        .any(|e| e.starts_with("[H7.1] Empire ships move")));
+    assert!(events
+        .iter()
+        .any(|e| e.starts_with("[H5.6] red earns her 4th kin")));
+    let json = &results.json;
+    for key in [
+        "players",
+        "seating",
+        "next",
+        "round",
+        "empire_kin",
+        "empire",
+        "planets",
+        "stock",
+        "colony_board",
+        "piles",
+        "goals",
+        "revealed",
+        "supply",
+        "next_phase",
+        "winner",
+    ] {
+        assert!(json.get(key).is_some(), "{key}");
+    }
+    assert_eq!(json["stock"].as_object().unwrap().len(), 19);
+    assert_eq!(json["planets"].as_object().unwrap().len(), 18);
+    assert_eq!(json["colony_board"].as_object().unwrap().len(), 19);
+    assert_eq!(json["supply"].as_object().unwrap().len(), 11);
+    // The board every player reads shows hands, kins, ships, stocks, tiles, research.
+    let board = after.board_text(Viewer::Power("blue"));
+    for want in [
+        "red: hand blue 1, green 1",
+        "dynasty: TRAVEL I",
+        "ships: A1 A2",
+        "O1   blue<green 0 riches-1",
+    ] {
+        assert!(board.contains(want), "{want} not in\n{board}");
+    }
+    assert!(board.lines().all(|l| l.chars().count() <= 72), "{board}");
+}
+
+/// Every string in a JSON value.
+fn strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(m) => m.iter().for_each(|(k, x)| {
+            out.push(k.clone());
+            strings(x, out)
+        }),
+        _ => {}
+    }
+}
+
+#[test]
+fn h11_3_goal_tiles_personal_goals_and_piles_are_cut_per_reader() {
+    // Red takes prophecy on CORE: she sees GOAL 1 (black-3) and draws a personal goal.
+    let s = state_of(&format!(
+        "colony_board = {{ CORE = [\"prophecy\"] }}\n{}",
+        players(
+            "ships = [\"C2\"]\nkins = 2\ndynasty = { \"COLONIZE III\" = 1 }\nhand = { black = 1 }"
+        )
+    ));
+    let (after, results) = results_of(&s, &[("red", "COLONIZE III CORE")], 5);
+    let d = data::standard();
+    let personal = d.goal_name(after.core.player(0).personal).to_string();
+    let hidden_goals = ["colonies", "empire-2"]; // GOAL 2 and 3: nobody has seen them
+    let whole = serde_json::to_string(&results.json).unwrap();
+    assert!(
+        whole.contains(&personal) && whole.contains("black-3"),
+        "a moderator sees all"
+    );
+    let red = after.results_for(&results, Viewer::Power("red"));
+    let blue = after.results_for(&results, Viewer::Power("blue"));
+    let public = after.results_for(&results, Viewer::Public);
+    let mut red_strings = Vec::new();
+    strings(&red.json, &mut red_strings);
+    strings(&red.view, &mut red_strings);
+    let red_text = red_strings.join("\n");
+    assert!(red_text.contains(&personal), "red sees her personal goal");
+    assert!(red_text.contains("black-3"), "red sees GOAL 1");
+    for cut in [&blue, &public] {
+        let mut all = Vec::new();
+        strings(&cut.json, &mut all);
+        strings(&cut.view, &mut all);
+        let text = all.join("\n");
+        assert!(
+            !text.contains(&personal),
+            "red's personal goal leaked:\n{text}"
+        );
+        assert!(!text.contains("black-3"), "GOAL 1 leaked");
+        assert_eq!(cut.json["goals"][1], report::HIDDEN);
+        assert_eq!(cut.json["goals"][2], report::HIDDEN);
+        for (n, g) in [(2, "colonies"), (3, "empire-2")] {
+            assert!(!text.contains(&format!("GOAL {n}: {g}")), "GOAL {n} leaked");
+        }
+        // The piles' sizes only.
+        assert!(text.contains(report::HIDDEN));
+        assert!(!text.contains("draft-3"), "colony3's contents leaked");
+        assert!(!text.contains("secret_to"));
+    }
+    assert_eq!(red.json["goals"][0], "black-3");
+    assert_eq!(red.json["goals"][1], report::HIDDEN);
+    assert!(!red_text.contains(&format!("GOAL 2: {}", hidden_goals[0])));
+    // The board text and BOARD's position alike.
+    let board = after.board_text(Viewer::Power("blue"));
+    assert!(!board.contains(&personal) && !board.contains("black-3"));
+    assert!(board.contains("personal goal: one, face down"));
+    assert!(after
+        .board_text(Viewer::Power("red"))
+        .contains(&format!("personal goal: {personal}")));
+    let pos = serde_json::to_string(&after.position_json(Viewer::Power("blue"))).unwrap();
+    assert!(!pos.contains(&personal) && !pos.contains("black-3"));
+    assert!(after.hidden_information());
+}
+
+#[test]
+fn h11_3_a_goal_won_is_revealed_to_all() {
+    let s = state_of(&players(
+        "research = [\"TRAVEL III\", \"GOAL 1\"]\nhand = { black = 3 }",
+    ));
+    let (after, results) = results_of(&s, &[], 1);
+    assert_eq!(after.winners(), vec!["red".to_string()]);
+    let blue = after.results_for(&results, Viewer::Power("blue"));
+    assert_eq!(blue.json["goals"][0], "black-3");
+    assert_eq!(blue.json["goals"][1], report::HIDDEN);
+}
+
+/// Receipts: each line says what it would do now, or why it is refused.
+#[test]
+fn receipts_say_what_each_line_will_do_or_why_it_is_refused() {
+    let s = state_of(&players(
+        "ships = [\"A1\", \"A2\"]\nkins = 2\ndynasty = { \"TRADE I\" = 1 }\nresearch = [\"TRAVEL III\"]\nhand = { black = 1 }",
+    ));
+    let checks = s.check(
+        "red",
+        "TRADE I O1 O2\nTRADE I O1 O3\nFLY A1\nPLACE TRADE I\nPLACE TRAVEL I\nRESEARCH III GOAL 1 FROM CENTER\n",
+    );
+    assert_eq!(checks.len(), 6);
+    let text = |k: usize| match &checks[k] {
+        LineCheck::Accepted { order } => order.clone(),
+        LineCheck::Refused { line, reason } => format!("REFUSED {line}: {reason}"),
+        LineCheck::Unreadable { line, reason } => format!("NOT READ {line}: {reason}"),
+    };
+    assert!(text(0).starts_with("TRADE I O1 O2 -> "));
+    assert!(text(0).contains("not possible as things stand: O1 and O2 are not trade partners"));
+    assert!(text(1).contains("if played now: took blue from O1, green from O3"));
+    assert_eq!(text(2), "NOT READ FLY A1: \"FLY\" is not an order");
+    assert!(text(3).contains("if played now: kin to TRADE I"));
+    assert!(text(4).contains("not carried out as things stand: 2 orders were carried out already"));
+    // A line the rules can read but never carry out is refused.
+    let refused = s.check("red", "TRADE I O1 M2\n");
+    assert!(
+        matches!(&refused[0], LineCheck::Refused { reason, .. } if reason.contains("two outer planets"))
+    );
+    // A receipt never names a secret: the goal tile she would see is not in it.
+    assert!(!checks.iter().any(|c| format!("{c:?}").contains("black-3")));
+}
+
+/// Damaged scenarios are errors with one line, never panics.
+#[test]
+fn damaged_scenarios_are_refused_with_one_line() {
+    let p3 = "[[player]]\nid = \"red\"\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n";
+    let cases: Vec<(String, &str)> = vec![
+        (format!("{HEAD}colour = 1\n{p3}"), "unknown key"),
+        (format!("{HEAD}empire = [\"A13\"]\n{p3}"), "A13"),
+        (format!("{HEAD}[stock]\nO13 = 1\n{p3}"), "O13"),
+        (format!("{HEAD}[stock]\nO1 = 3\n{p3}"), "not 0..2"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\nhand = {{ pink = 1 }}\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n"), "pink"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\nresearch = [\"TRADE I\"]\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n"), "TRADE I"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\ncolonies = [\"teleport\"]\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n"), "teleport"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\n[[player]]\nid = \"blue\"\n"), "without a [[player]]"),
+        (format!("{HEAD}{p3}[[player]]\nid = \"white\"\n"), "not seated"),
+        ("rules = \"foundation-hjelmberg\"\nseating = [\"red\"]\n[[player]]\nid = \"red\"\n".to_string(), "2 to 5"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\nhand = {{ blue = 16 }}\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n"), "there are 16"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\nkins = 2\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n"), "is not earned"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\nearned = 7\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n"), "earned"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\nneutral = 4\nkins = 7\n[[player]]\nid = \"blue\"\nneutral = 3\nkins = 6\n[[player]]\nid = \"green\"\n"), "neutral kins in all"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\nkins = 1\ndynasty = {{ \"TRADE I\" = 2 }}\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n"), "at most 1"),
+        (format!("{HEAD}empire = [\"A3\", \"A3\"]\n{p3}"), "two Empire ships on A3"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\nempire_due = 1\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n"), "more than 6"),
+        (format!("{HEAD}[[player]]\nid = \"red\"\nships = [\"A1\", \"A1\"]\n[[player]]\nid = \"blue\"\n[[player]]\nid = \"green\"\n"), "listed twice"),
+        (format!("{HEAD}next = \"white\"\n{p3}"), "not seated"),
+        (format!("{HEAD}empire_kin = \"white\"\n{p3}"), "not seated"),
+        (format!("{HEAD}phase = \"retreat\"\n{p3}").replace("phase = \"play\"\n", ""), "unknown phase"),
+        (format!("{HEAD}[options]\npace = \"fast\"\n{p3}"), "pace"),
+        (format!("{HEAD}goals = [\"black-3\"]\n{p3}"), "GOAL 1, 2 and 3"),
+        (format!("{HEAD}[colony_board]\nO1 = \"teleport\"\n{p3}"), "teleport"),
+        (format!("{HEAD}data = \"no-such-file.toml\"\n{p3}"), "data file"),
+    ];
+    for (text, want) in cases {
+        match pbem::scenario::adjudicate_text(&text, Path::new(".")) {
+            Ok(_) => panic!("accepted:\n{text}"),
+            Err(e) => {
+                let msg = e.to_string();
+                assert!(msg.contains(want), "{msg:?} lacks {want:?}\n{text}");
+                assert!(!msg.contains('\n'), "{msg:?}");
+            }
+        }
+    }
+}
+
+fn fh_state(w: &World) -> State {
+    match w.record().game {
+        Game::FoundationHjelmberg(s) => s,
+        _ => panic!("not a Foundation (Hjelmberg) game"),
+    }
+}
+
+const PLAYERS: [(&str, &str, &str); 5] = [
+    ("ann", "ann.fh@example.test", "pw-fh-ann"),
+    ("bob", "bob.fh@example.test", "pw-fh-bob"),
+    ("cat", "cat.fh@example.test", "pw-fh-cat"),
+    ("dan", "dan.fh@example.test", "pw-fh-dan"),
+    ("eve", "eve.fh@example.test", "pw-fh-eve"),
+];
+
+#[test]
+fn a_five_player_game_by_mail_to_its_end() {
+    let mut w = World::with_rules(
+        "foundation-hjelmberg",
+        "phases = { setup = \"24h\", play = \"48h\" }\n[game.options]\nseating = [\"ann\", \"bob\", \"cat\", \"dan\", \"eve\"]\nround_limit = 30\n",
+        &PLAYERS,
+    );
+    w.pass();
+    let mut phases = 0;
+    let mut missed = 0;
+    let mut failed_lines = 0;
+    let mut fallbacks = 0;
+    let mut secret_goals_seen: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    while !w.record().game.label().over {
+        let before = fh_state(&w);
+        for (k, (power, address, _)) in PLAYERS.iter().enumerate() {
+            // Now and then a player misses a deadline.
+            if phases > 0 && (phases * 3 + k) % 11 == 5 {
+                missed += 1;
+                continue;
+            }
+            let text = generate::policy(&before, k as u8, k as u8);
+            let _ = power;
+            w.orders(address, &text);
+        }
+        let label = w.record().game.label();
+        w.pass();
+        if w.record().game.label() == label {
+            // Someone missed: the deadline ends the phase.
+            w.advance(Duration::hours(49));
+            w.pass();
+        }
+        assert_ne!(w.record().game.label(), label, "the phase did not end");
+        phases += 1;
+        assert!(phases <= 40, "the game runs on");
+        let after = fh_state(&w);
+        let sent = w.sent();
+        let results: Vec<_> = sent
+            .iter()
+            .filter(|m| m.subject.contains("results"))
+            .collect();
+        assert!(!results.is_empty(), "no results mail after phase {phases}");
+        // Every mail to a player: no secret of another in body, headers or attachment.
+        let d = &*after.data;
+        for m in &sent {
+            let Some((power, _, _)) = PLAYERS.iter().find(|(_, a, _)| *a == m.to) else {
+                continue;
+            };
+            let seat = after.seat_of(power).unwrap();
+            let me = after.core.player(seat);
+            let mut forbidden: Vec<String> = Vec::new();
+            for s in after.core.seats().filter(|&s| s != seat) {
+                let p = after.core.player(s);
+                if p.personal != NONE && after.core.personal_revealed & (1 << s) == 0 {
+                    // Another's personal goal may be a tile she knows from elsewhere:
+                    // forbid the owner's personal line only.
+                    forbidden.push(format!(
+                        "drew the personal goal {}",
+                        d.goal_name(p.personal)
+                    ));
+                    forbidden.push(format!("personal goal: {}", d.goal_name(p.personal)));
+                }
+            }
+            for n in 0..3u8 {
+                let seen = me.seen & (1 << n) != 0
+                    || me.has(data::GOAL_SPACE + usize::from(n))
+                    || after.core.revealed & (1 << n) != 0;
+                if !seen {
+                    let g = d.goal_name(after.core.goals[usize::from(n)]);
+                    forbidden.push(format!("GOAL {}: {g}", n + 1));
+                    forbidden.push(format!("GOAL {} {g}", n + 1));
+                }
+            }
+            let attachment = m.attachment.clone().map(|a| a.1).unwrap_or_default();
+            for f in &forbidden {
+                assert!(
+                    !m.raw.contains(f.as_str())
+                        && !m.body.contains(f.as_str())
+                        && !attachment.contains(f.as_str()),
+                    "a mail to {} ({}) leaks {f:?}:\n{}\n{attachment}",
+                    m.to,
+                    m.subject,
+                    m.body
+                );
+            }
+            assert!(
+                !attachment.contains("secret_to"),
+                "whole results mailed to {}",
+                m.to
+            );
+            if m.subject.contains("results") {
+                let v: Value = serde_json::from_str(&attachment).unwrap();
+                for pile in ["colony1", "colony2", "colony3", "goals"] {
+                    for t in v["piles"][pile].as_array().into_iter().flatten() {
+                        assert_eq!(t, report::HIDDEN, "pile contents mailed to {}", m.to);
+                    }
+                }
+                for (n, g) in v["goals"].as_array().unwrap().iter().enumerate() {
+                    let seen = me.seen & (1 << n) != 0
+                        || me.has(data::GOAL_SPACE + n)
+                        || after.core.revealed & (1 << n) != 0;
+                    if g != report::HIDDEN {
+                        assert!(
+                            seen,
+                            "GOAL {} mailed to {} who has not seen it",
+                            n + 1,
+                            m.to
+                        );
+                        secret_goals_seen
+                            .entry(power.to_string())
+                            .or_default()
+                            .push(g.as_str().unwrap().to_string());
+                    }
+                }
+                for dr in v["draws"].as_array().unwrap() {
+                    if dr["pile"] == "goals" && dr["for"] != *power {
+                        assert_eq!(dr["drew"], report::HIDDEN, "a goal draw mailed to {}", m.to);
+                    }
+                }
+                for p in v["players"].as_array().unwrap() {
+                    let revealed = p["personal_revealed"] == Value::Bool(true);
+                    if p["id"] != *power && !revealed {
+                        assert!(
+                            p["personal"] == "" || p["personal"] == report::HIDDEN,
+                            "another's personal goal mailed to {}",
+                            m.to
+                        );
+                    }
+                }
+            }
+        }
+        // Count the fallbacks that ran.
+        let store_results: Vec<Value> = sent
+            .iter()
+            .filter(|m| m.subject.contains("results"))
+            .filter_map(|m| m.attachment.as_ref())
+            .filter_map(|(_, j)| serde_json::from_str(j).ok())
+            .collect();
+        if let Some(v) = store_results.first() {
+            for r in v["results"].as_array().unwrap() {
+                if r["outcome"] == "failed" {
+                    failed_lines += 1;
+                }
+                if r["detail"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("fallback: line")
+                {
+                    fallbacks += 1;
+                }
+            }
+        }
+        assert!(after.core.round >= before.core.round);
+    }
+    let end = fh_state(&w);
+    assert_eq!(end.core.phase, Phase::Over);
+    assert!(
+        end.core.winner != NONE || end.core.round == 30,
+        "ended in round {}",
+        end.core.round
+    );
+    assert!(missed > 0, "nobody missed a deadline");
+    assert!(failed_lines > 0 && fallbacks > 0, "no fallback ran");
+    assert!(
+        w.all_sent().iter().any(|m| m.subject.contains("Game over")),
+        "no game-over mail"
+    );
+    eprintln!(
+        "{phases} phases, winner {:?}, {missed} missed, {failed_lines} failed lines, {fallbacks} fallbacks, goals seen {secret_goals_seen:?}",
+        end.winners()
+    );
+    // A BOARD and a HISTORY reply, then: every line of every mail fits 72 columns.
+    w.orders(PLAYERS[1].1, "BOARD\nHISTORY 3");
+    w.pass();
+    let sent = w.sent();
+    assert!(sent.iter().any(|m| m.subject.contains("History of turn 3")));
+    assert!(sent.iter().any(|m| m.subject.contains("Board")));
+    for m in w.all_sent() {
+        for line in m.body.lines() {
+            assert!(
+                line.chars().count() <= 72,
+                "{} to {}: a line of {} columns:\n{line}",
+                m.subject,
+                m.to,
+                line.chars().count()
+            );
+        }
+    }
+    replay_from_the_store(&w, &end);
+}
+
+/// The game replayed from what the judge stored (each phase's lines, as its results
+/// list them) and the seed: every phase's JSON again, and the same end.
+fn replay_from_the_store(w: &World, end: &State) {
+    let store = pbem::store::Store::open(&w.dir.path().join("judge.sled")).unwrap();
+    let mut entries: Vec<(String, pbem::judge::record::HistoryEntry)> =
+        store.scan("v1/history/g1/").unwrap();
+    entries.sort_by_key(|(_, e)| (e.turn, e.phase != "setup"));
+    let mut s = match Game::new(
+        pbem::rules::RuleSetId::FoundationHjelmberg,
+        &toml::from_str(
+            "seating = [\"ann\", \"bob\", \"cat\", \"dan\", \"eve\"]\nround_limit = 30",
+        )
+        .unwrap(),
+        None,
+        3,
+    )
+    .unwrap()
+    {
+        Game::FoundationHjelmberg(s) => s,
+        _ => unreachable!(),
+    };
+    assert!(entries.len() >= 2);
+    for (key, entry) in entries {
+        let mut orders: BTreeMap<String, String> = BTreeMap::new();
+        for r in entry.json["results"].as_array().unwrap() {
+            let text = orders
+                .entry(r["power"].as_str().unwrap().to_string())
+                .or_default();
+            text.push_str(r["order"].as_str().unwrap());
+            text.push('\n');
+        }
+        let (next, log) = fh::adjudicate(&s, &orders, 3);
+        let mut stored = entry.json.clone();
+        for k in ["game", "turn", "phase"] {
+            stored.as_object_mut().unwrap().remove(k);
+        }
+        let mut again = scenario::output(&s, &next, &log);
+        for k in ["turn", "phase"] {
+            again.as_object_mut().unwrap().remove(k);
+        }
+        assert_eq!(again, stored, "{key}");
+        s = next;
+    }
+    assert_eq!(&s, end);
+}
+
+#[test]
+fn turn_pace_and_round_pace_play_alike() {
+    // A round in round pace is the same turns played one by one in turn pace.
+    let mut s = setup::create(data::standard(), five(), Options::default(), false, 21);
+    let all: BTreeMap<String, String> = five()
+        .iter()
+        .enumerate()
+        .map(|(k, id)| (id.clone(), generate::policy(&s, k as u8, 0)))
+        .collect();
+    s = fh::adjudicate(&s, &all, 21).0;
+    for _ in 0..6 {
+        let orders: BTreeMap<String, String> = five()
+            .iter()
+            .enumerate()
+            .map(|(k, id)| {
+                let text = generate::policy(&s, k as u8, k as u8);
+                let kept: Vec<&str> = text.lines().filter(|l| !l.starts_with("EMPIRE")).collect();
+                (id.clone(), kept.join("\n"))
+            })
+            .collect();
+        let (by_round, log) = fh::adjudicate(&s, &orders, 21);
+        let mut t = s.clone();
+        t.options.pace = Pace::Turn;
+        let mut lines = Vec::new();
+        for _ in 0..5 {
+            let next = t.name(t.core.next).to_string();
+            let one: BTreeMap<String, String> = [(next.clone(), orders[&next].clone())]
+                .into_iter()
+                .collect();
+            let (after, l) = fh::adjudicate(&t, &one, 21);
+            lines.extend(l.results);
+            t = after;
+            if t.core.phase == Phase::Over {
+                break;
+            }
+        }
+        t.options.pace = Pace::Round;
+        assert_eq!(t.core, by_round.core, "round {}", s.core.round);
+        assert_eq!(lines, log.results);
+        assert!(log.results.iter().any(|r| r.outcome == Outcome::Done));
+        s = by_round;
+        if s.core.phase == Phase::Over {
+            break;
+        }
+    }
+}
+
+/// The benchmark's round is a real one: every player's turn, most orders carried out,
+/// the Empire moving.
+#[test]
+fn the_benchmark_round_carries_out_its_orders() {
+    for (seed, rounds) in [(7, 3), (11, 8), (13, 15)] {
+        let (s, orders) = generate::midgame_round(seed, rounds);
+        assert_eq!(s.core.phase, Phase::Play);
+        assert_eq!(orders.len(), 5);
+        let (_, log) = fh::adjudicate(&s, &orders, seed);
+        let done = log
+            .results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Done)
+            .count();
+        assert!(done >= 15, "only {done} lines done");
+        assert!(
+            log.events.iter().any(|e| e.step == "H7.1"),
+            "the Empire did not move"
+        );
+        let turns = log
+            .events
+            .iter()
+            .filter(|e| e.step == "H4.3" && e.text.contains("'s turn (round"))
+            .count();
+        assert_eq!(turns, 5);
+    }
+}
+
+/// The shipped `games.toml` holds a Foundation (Hjelmberg) game, valid and creatable.
+#[test]
+fn the_shipped_games_toml_has_a_hjelmberg_game() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games.toml");
+    let config = pbem::config::Config::load(&path).expect("games.toml reads");
+    let g = config
+        .games
+        .iter()
+        .find(|g| g.rules == pbem::rules::RuleSetId::FoundationHjelmberg)
+        .expect("a Foundation (Hjelmberg) game");
+    let game = Game::new(g.rules, &g.options, None, g.seed).unwrap();
+    assert_eq!(game.powers(), vec!["red", "blue", "green", "yellow"]);
+    assert_eq!(game.label().phase, "setup");
+    assert_eq!(game.owing().len(), 4);
+}
+
+/// `pbem adjudicate` as a user runs it: the example prints JSON twice alike; a damaged
+/// scenario or data file exits 2 with one line naming the file and the problem.
+#[test]
+fn pbem_adjudicate_reads_hjelmberg_scenarios_and_refuses_damaged_ones() {
+    let run = |path: &Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
+            .args(["adjudicate", path.to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let example = root.join("examples/foundation-hjelmberg-round.toml");
+    let (a, b) = (run(&example), run(&example));
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.stdout, b.stdout, "byte-identical output");
+    let json: Value = serde_json::from_slice(&a.stdout).unwrap();
+    for key in [
+        "results",
+        "events",
+        "draws",
+        "players",
+        "next_phase",
+        "winner",
+    ] {
+        assert!(json.get(key).is_some(), "{key}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(&example).unwrap();
+    let cases = [
+        (
+            "gate.toml",
+            text.replace("ships = [\"A7\"]", "ships = [\"A13\"]"),
+            "A13",
+        ),
+        (
+            "colour.toml",
+            text.replace("hand = { black = 1 }", "hand = { pink = 1 }"),
+            "pink",
+        ),
+        (
+            "key.toml",
+            text.replace("seed = 7", "seed = 7\ncolor = 1"),
+            "unknown key",
+        ),
+        (
+            "data.toml",
+            text.replace("seed = 7", "seed = 7\ndata = \"broken-data.toml\""),
+            "broken-data.toml",
+        ),
+    ];
+    std::fs::write(
+        dir.path().join("broken-data.toml"),
+        data::STANDARD_TEXT.replace("id = \"warp\"", "id = \"teleport\""),
+    )
+    .unwrap();
+    for (name, text, want) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = run(&path);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(name) && err.contains(want), "{name}: {err}");
+    }
+}
+
+/// In turn pace each player's turn is a phase of its own, numbered across the game: the
+/// judge asks only that player, and every turn gets its own results and history entry.
+#[test]
+fn turn_pace_by_mail_asks_one_player_a_turn() {
+    let players = &PLAYERS[..3];
+    let mut w = World::with_rules(
+        "foundation-hjelmberg",
+        "[game.options]\nseating = [\"ann\", \"bob\", \"cat\"]\npace = \"turn\"\n",
+        players,
+    );
+    w.pass();
+    let mut labels = Vec::new();
+    for phase in 0..8 {
+        let s = fh_state(&w);
+        let label = w.record().game.label();
+        labels.push((label.turn, label.phase));
+        let owing = w.record().game.owing();
+        if phase > 0 {
+            assert_eq!(owing, vec![s.name(s.core.next).to_string()]);
+        }
+        for (k, (power, address, _)) in players.iter().enumerate() {
+            if owing.contains(&power.to_string()) && phase != 4 {
+                w.orders(address, &generate::policy(&s, k as u8, 0));
+            }
+        }
+        w.pass();
+        if w.record().game.label() == label {
+            w.advance(Duration::hours(49));
+            w.pass();
+        }
+        assert_ne!(w.record().game.label(), label);
+    }
+    assert_eq!(labels[0], (0, "setup"));
+    let turns: Vec<u32> = labels[1..].iter().map(|l| l.0).collect();
+    assert_eq!(turns, vec![1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(fh_state(&w).core.round, 3);
+    let store = pbem::store::Store::open(&w.dir.path().join("judge.sled")).unwrap();
+    let entries: Vec<(String, pbem::judge::record::HistoryEntry)> =
+        store.scan("v1/history/g1/").unwrap();
+    assert_eq!(entries.len(), 8, "one history entry per turn");
+}

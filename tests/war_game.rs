@@ -1,0 +1,272 @@
+//! A six-player game of War! played to its end through the judge by mail: scripted
+//! players (one of them now and then without orders), a war and a peace; every results
+//! mail checked for its battles, position, movement order and VP table; then the game
+//! replayed from the judge's stored history.
+
+use std::collections::BTreeMap;
+
+use chrono::Duration;
+use pbem::rules::game::Game;
+use pbem::rules::war_imperialism::generate::{scripted_orders, Plan};
+use pbem::rules::war_imperialism::scenario::{game_options, new_game_state, output_value};
+use pbem::rules::war_imperialism::state::{Phase, State};
+use pbem::rules::war_imperialism::{self as war};
+
+use crate::world::World;
+
+const PLAYERS: [(&str, &str, &str); 6] = [
+    ("black", "black.war@example.test", "pw-war-black"),
+    ("blue", "blue.war@example.test", "pw-war-blue"),
+    ("green", "green.war@example.test", "pw-war-green"),
+    ("red", "red.war@example.test", "pw-war-red"),
+    ("white", "white.war@example.test", "pw-war-white"),
+    ("yellow", "yellow.war@example.test", "pw-war-yellow"),
+];
+
+const OPTIONS: &str = "[game.options]\nplayers = [\"black\", \"blue\", \"green\", \"red\", \"white\", \"yellow\"]\nlast_turn = 5\n";
+
+fn plan(player: &str) -> Plan {
+    let picks = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
+    match player {
+        "black" => Plan {
+            picks: picks(&["Britain", "France", "LowCountries", "Germany"]),
+            ..Plan::default()
+        },
+        "blue" => Plan {
+            picks: picks(&["Egypt", "Levant", "Arabia", "Mesopotamia"]),
+            war: vec![(2, 1, "green".into())],
+            peace: vec![(4, "green".into())],
+        },
+        "green" => Plan {
+            picks: picks(&["Sudan", "Libya", "Ethiopia", "EastAfrica"]),
+            war: Vec::new(),
+            peace: vec![(4, "blue".into())],
+        },
+        "red" => Plan {
+            picks: picks(&["Hindustan", "Bengal", "Deccan", "Punjab"]),
+            ..Plan::default()
+        },
+        "white" => Plan {
+            picks: picks(&["Japan", "Korea", "Manchuria", "NorthChina"]),
+            ..Plan::default()
+        },
+        _ => Plan {
+            picks: picks(&["WestAustralia", "EastAustralia", "NewZealand", "Java"]),
+            ..Plan::default()
+        },
+    }
+}
+
+fn war_state(w: &World) -> State {
+    match w.record().game {
+        Game::WarImperialism(s) => s,
+        _ => panic!("not a War! game"),
+    }
+}
+
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a player skips this phase: yellow every third phase, white in turn 3's
+/// production.
+fn skips(player: &str, s: &State, phase_no: usize) -> bool {
+    (player == "yellow" && phase_no % 3 == 2)
+        || (player == "white" && s.turn == 3 && s.phase == Phase::Production)
+}
+
+#[test]
+fn war_six_players_play_a_game_to_its_end_by_mail() {
+    let mut w = World::with_rules("war-imperialism", OPTIONS, &PLAYERS);
+    w.pass();
+    assert_eq!(war_state(&w).phase, Phase::Draft);
+    let (mut phases, mut battles, mut skipped) = (0usize, 0usize, 0usize);
+    let (mut wars, mut peaces) = (0usize, 0usize);
+    while !w.record().game.label().over {
+        let before = war_state(&w);
+        assert!(before.turn <= 5, "past the last turn");
+        let owing = w.record().game.owing();
+        for (player, address, _) in PLAYERS {
+            if !owing.contains(&player.to_string()) {
+                continue;
+            }
+            if skips(player, &before, phases) {
+                skipped += 1;
+                continue;
+            }
+            let p = before.player_index(player).unwrap();
+            let text = scripted_orders(&before, p, &plan(player));
+            w.orders(address, &format!("# {player}'s orders\n{text}"));
+        }
+        w.pass();
+        if war_state(&w) == before {
+            // Someone did not write: the deadline ends the phase.
+            w.advance(Duration::hours(49));
+            w.pass();
+        }
+        let after = war_state(&w);
+        assert!(after != before, "the phase did not advance");
+        phases += 1;
+        assert!(phases <= 20, "too many phases");
+        let sent = w.sent();
+        let results: Vec<_> = sent
+            .iter()
+            .filter(|m| m.subject.contains("results"))
+            .collect();
+        assert_eq!(
+            results.len(),
+            PLAYERS.len() + 1,
+            "a results mail to each player and the moderator ({} {})",
+            before.turn,
+            before.phase.id()
+        );
+        for m in &results {
+            let body = squash(&m.body);
+            let (name, json) = m.attachment.clone().expect("results.json");
+            assert_eq!(name, "results.json");
+            let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert_eq!(v["rules"], "war-imperialism");
+            // Every battle with its rolls and losses.
+            for b in v["battles"].as_array().unwrap() {
+                let head = format!("Battle at {}", b["at"].as_str().unwrap());
+                assert!(
+                    body.contains(&head),
+                    "{head} missing from {}:\n{}",
+                    m.to,
+                    m.body
+                );
+                for r in b["rounds"].as_array().unwrap() {
+                    let rolls: Vec<String> = r["rolls"]["attacker"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect();
+                    if !rolls.is_empty() {
+                        assert!(
+                            body.contains(&format!("rolls {}", rolls.join(" "))),
+                            "{}",
+                            m.body
+                        );
+                    }
+                }
+                assert!(body.contains("lost:"));
+            }
+            // Every event.
+            for e in v["events"].as_array().unwrap() {
+                let text = squash(e["text"].as_str().unwrap());
+                assert!(
+                    body.contains(&text),
+                    "{text} missing from {}:\n{}",
+                    m.to,
+                    m.body
+                );
+            }
+            // The position by player, the VP table, the next movement order.
+            for p in &after.players {
+                if !p.eliminated {
+                    assert!(
+                        body.contains(&format!("{}: {} PP, {} DP", p.id, p.pp, p.dp)),
+                        "{}",
+                        m.body
+                    );
+                }
+            }
+            assert!(body.contains("Victory points (W11.7):"), "{}", m.body);
+            if after.phase != Phase::Over {
+                assert!(body.contains("Movement order of turn"), "{}", m.body);
+            }
+            // Players see every result but not the pools' order.
+            if m.to.starts_with("mod@") {
+                assert!(v["pool"]["chits"].is_array());
+            } else {
+                assert!(v["pool"]["chits"].is_number(), "{}", m.to);
+            }
+        }
+        if std::env::var_os("WAR_GAME_SHOW").is_some() {
+            if let Some(m) = results.iter().find(|m| m.to.starts_with("blue")) {
+                eprintln!("----- {}\n{}", m.subject, m.body);
+            }
+        }
+        battles += after_battles(&results);
+        wars += usize::from(after.wars.len() > before.wars.len());
+        peaces += usize::from(after.wars.len() < before.wars.len());
+        for m in sent
+            .iter()
+            .filter(|m| m.subject.contains("received") || m.body.contains("PASSWORD"))
+        {
+            assert!(!m.body.contains("pw-war-"), "a password in a mail");
+        }
+    }
+    let end = war_state(&w);
+    assert_eq!(end.phase, Phase::Over);
+    assert!(!end.winners.is_empty());
+    assert!(wars >= 1, "no war was declared");
+    assert!(peaces >= 1, "no peace was made");
+    assert!(battles >= 5, "only {battles} battles");
+    assert!(skipped >= 3, "nobody missed orders");
+    assert!(
+        w.all_sent().iter().any(|m| m.subject.contains("Game over")),
+        "no game-over mail"
+    );
+    eprintln!(
+        "{phases} phases, {battles} battles, winners {:?}",
+        end.winners
+    );
+    replay_from_the_store(&w, &end);
+}
+
+fn after_battles(results: &[&crate::world::Sent]) -> usize {
+    results
+        .first()
+        .and_then(|m| m.attachment.as_ref())
+        .map(|(_, json)| {
+            let v: serde_json::Value = serde_json::from_str(json).unwrap();
+            v["battles"].as_array().unwrap().len()
+        })
+        .unwrap_or(0)
+}
+
+fn phase_rank(phase: &str) -> u8 {
+    match phase {
+        "draft" => 0,
+        "setup" => 1,
+        "production" => 2,
+        "movement-1" => 3,
+        _ => 4,
+    }
+}
+
+/// The game replayed from what the judge stored (each phase's orders, as its results
+/// list them) and the game's seed: every phase's JSON again, and the same end.
+fn replay_from_the_store(w: &World, end: &State) {
+    let store = pbem::store::Store::open(&w.dir.path().join("judge.sled")).unwrap();
+    let mut entries: Vec<(String, pbem::judge::record::HistoryEntry)> =
+        store.scan("v1/history/g1/").unwrap();
+    entries.sort_by_key(|(_, e)| (e.turn, phase_rank(&e.phase)));
+    assert!(entries.len() >= 16, "{} phases stored", entries.len());
+    let table: toml::Table = toml::from_str(&OPTIONS.replace("[game.options]\n", "")).unwrap();
+    let (ids, options) = game_options(&table).unwrap();
+    let mut s = new_game_state(ids, options, 3);
+    for (key, entry) in entries {
+        let mut orders: BTreeMap<String, String> = BTreeMap::new();
+        for r in entry.json["results"].as_array().unwrap() {
+            let text = orders
+                .entry(r["player"].as_str().unwrap().to_string())
+                .or_default();
+            text.push_str(r["order"].as_str().unwrap());
+            text.push('\n');
+        }
+        let (next, log) = war::adjudicate(&s, &orders, 3);
+        let mut stored = entry.json.clone();
+        let mut again = output_value(&s, &next, &log);
+        for v in [&mut stored, &mut again] {
+            let m = v.as_object_mut().unwrap();
+            m.remove("game");
+            m.remove("phase");
+        }
+        assert_eq!(again, stored, "{key}");
+        s = next;
+    }
+    assert_eq!(&s, end);
+}

@@ -1,0 +1,336 @@
+//! War! properties over random games and random orders: PP and DP never negative and
+//! conserved across gifts, units only where they may stand (land units on land,
+//! fleets at sea, cargo within portage, every controlled region held by a brigade),
+//! byte-identical output, replay from orders and seed, and no panic on any damaged
+//! scenario or map file.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use pbem::dice::Dice;
+use pbem::rules::war_imperialism::generate::{random_orders, scripted_orders, stack_places, Plan};
+use pbem::rules::war_imperialism::map::Place;
+use pbem::rules::war_imperialism::outcome::{Log, Outcome};
+use pbem::rules::war_imperialism::scenario::{new_game_state, output_json};
+use pbem::rules::war_imperialism::state::{Building, Kind, Phase, State, FLEET_PORTAGE};
+use pbem::rules::war_imperialism::syntax::Order;
+use pbem::rules::war_imperialism::{self as war};
+use proptest::prelude::*;
+
+const IDS: [&str; 6] = ["black", "blue", "green", "red", "white", "yellow"];
+
+fn new_game(seed: u64) -> State {
+    let n = 3 + (seed % 4) as usize;
+    let ids = IDS[..n].iter().map(|s| s.to_string()).collect();
+    new_game_state(ids, Default::default(), seed)
+}
+
+/// Orders for every player: scripted or random, sometimes none at all.
+fn orders_for(s: &State, d: &mut Dice) -> BTreeMap<String, String> {
+    let mut orders = BTreeMap::new();
+    for p in s.active() {
+        let text = match d.below(6) {
+            0 => continue,
+            1 | 2 => scripted_orders(s, p, &Plan::default()),
+            3 => format!(
+                "{}\n{}",
+                scripted_orders(s, p, &Plan::default()),
+                random_orders(s, p, d)
+            ),
+            _ => random_orders(s, p, d),
+        };
+        orders.insert(s.players[p].id.clone(), text);
+    }
+    orders
+}
+
+/// Everything that must hold of any position between phases.
+fn invariants(s: &State) -> Result<(), String> {
+    let np = s.np();
+    for (r, region) in s.regions.iter().enumerate() {
+        let name = s.rname(r);
+        match region.owner {
+            None => {
+                if region.native.is_none() {
+                    return Err(format!("{name}: native without a marker"));
+                }
+                if !region.buildings.is_empty() || region.developed || region.revolt {
+                    return Err(format!(
+                        "{name}: native with buildings, development or revolt"
+                    ));
+                }
+            }
+            Some(o) => {
+                if s.players[o].eliminated {
+                    return Err(format!("{name}: held by an eliminated player"));
+                }
+                if s.units(r, o).brigades() == 0 {
+                    return Err(format!("{name}: controlled without a brigade"));
+                }
+                if region.revolt && region.native.is_none() {
+                    return Err(format!("{name}: westernized in revolt"));
+                }
+            }
+        }
+        if let Some(m) = region.native {
+            if region.sphere_total() > m.ns {
+                return Err(format!("{name}: more spheres than NS"));
+            }
+        } else if region.sphere_total() > 0 {
+            return Err(format!("{name}: spheres in a westernized region"));
+        }
+        if region.developed && region.chit.value() == 0 {
+            return Err(format!("{name}: a dot developed"));
+        }
+        let b = region.buildings;
+        if b.list().iter().filter(|x| x.exclusive()).count() > 1 {
+            return Err(format!("{name}: two of city/factory/port/railroad"));
+        }
+        if b.has(Building::School) && !b.has(Building::City) {
+            return Err(format!("{name}: a school without a city"));
+        }
+        if b.has(Building::Port) && s.map.regions[r].sea.is_empty() {
+            return Err(format!("{name}: a port inland"));
+        }
+        for p in 0..np {
+            let u = s.units(r, p);
+            let not_explorers = u.total() - u.get(Kind::Exp);
+            if not_explorers > 0 && region.owner != Some(p) {
+                return Err(format!(
+                    "{name}: {}'s {} in a region not his",
+                    s.players[p].id,
+                    u.text()
+                ));
+            }
+            if s.players[p].eliminated && !u.is_empty() {
+                return Err(format!("{name}: units of an eliminated player"));
+            }
+        }
+    }
+    for k in 0..s.map.seas.len() {
+        for p in 0..np {
+            let f = s.fleet(k, p);
+            if f.cargo.portage() > f.n * FLEET_PORTAGE {
+                return Err(format!(
+                    "{}: {}'s cargo over portage",
+                    s.sname(k),
+                    s.players[p].id
+                ));
+            }
+            if s.players[p].eliminated && (f.n > 0 || !f.cargo.is_empty()) {
+                return Err(format!("{}: fleets of an eliminated player", s.sname(k)));
+            }
+        }
+    }
+    for p in 0..np {
+        let pl = &s.players[p];
+        if pl.pp > 100_000_000 || pl.dp > 100_000_000 {
+            return Err(format!("{}: PP or DP out of range", pl.id));
+        }
+    }
+    Ok(())
+}
+
+/// The output's stacks stand on legal areas: land units on regions, fleets at sea.
+fn legal_areas(s: &State, json: &str) -> Result<(), String> {
+    let v: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    for u in v["units"].as_array().unwrap() {
+        let at = u["at"].as_str().unwrap();
+        if !matches!(s.map.by_id(at), Some(Place::Region(_))) {
+            return Err(format!("land units at {at}"));
+        }
+    }
+    for f in v["fleets"].as_array().unwrap() {
+        let at = f["at"].as_str().unwrap();
+        if !matches!(s.map.by_id(at), Some(Place::Sea(_))) {
+            return Err(format!("fleets at {at}"));
+        }
+    }
+    for p in v["players"].as_array().unwrap() {
+        if p["pp"].as_i64().unwrap() < 0 || p["dp"].as_i64().unwrap() < 0 {
+            return Err("negative PP or DP".into());
+        }
+    }
+    if stack_places(s).is_empty() && s.phase != Phase::Draft {
+        return Err("no stacks at all".into());
+    }
+    Ok(())
+}
+
+/// Each phase's orders and output JSON.
+type History = Vec<(BTreeMap<String, String>, String)>;
+
+/// A game played for `phases` phases with random orders; every phase checked.
+fn play(seed: u64, phases: usize) -> Result<(State, History), String> {
+    let mut s = new_game(seed);
+    let first = s.clone();
+    let mut d = Dice::for_phase(seed, 0, "property orders");
+    let mut history = Vec::new();
+    for _ in 0..phases {
+        if s.phase == Phase::Over {
+            break;
+        }
+        let orders = orders_for(&s, &mut d);
+        let (next, log) = war::adjudicate(&s, &orders, seed);
+        let json = output_json(&s, &next, &log);
+        let (again, log2) = war::adjudicate(&s, &orders, seed);
+        if again != next || output_json(&s, &again, &log2) != json {
+            return Err(format!(
+                "turn {} {}: not deterministic",
+                s.turn,
+                s.phase.id()
+            ));
+        }
+        invariants(&next).map_err(|e| format!("after turn {} {}: {e}", s.turn, s.phase.id()))?;
+        legal_areas(&next, &json)?;
+        history.push((orders, json));
+        s = next;
+    }
+    // Replayed from the orders and the seed alone.
+    let mut r = first;
+    for (k, (orders, json)) in history.iter().enumerate() {
+        let (next, log) = war::adjudicate(&r, orders, seed);
+        if &output_json(&r, &next, &log) != json {
+            return Err(format!("replay differs at phase {k}"));
+        }
+        r = next;
+    }
+    if r != s {
+        return Err("replay ends elsewhere".into());
+    }
+    Ok((s, history))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Random games: invariants after every phase, byte-identical output, replay.
+    #[test]
+    fn war_random_games_keep_their_invariants_and_replay(seed in 0u64..1_000_000, phases in 3usize..12) {
+        let outcome = play(seed, phases);
+        prop_assert!(outcome.is_ok(), "seed {seed}: {}", outcome.err().unwrap_or_default());
+    }
+
+    /// W4.4: gifts move PP between players and create or destroy none.
+    #[test]
+    fn war_gifts_conserve_pp(seed in 0u64..1_000_000, gifts in proptest::collection::vec((0usize..6, 0usize..6, 1u32..150), 1..8)) {
+        let mut s = new_game(seed);
+        let none = BTreeMap::new();
+        s = war::adjudicate(&s, &none, seed).0; // draft
+        s = war::adjudicate(&s, &none, seed).0; // setup
+        s.phase = Phase::Production;
+        s.turn = 2;
+        let np = s.np();
+        let mut with: BTreeMap<String, String> = BTreeMap::new();
+        let mut without: BTreeMap<String, String> = BTreeMap::new();
+        for (a, b, n) in gifts {
+            let (a, b) = (a % np, b % np);
+            if a == b {
+                continue;
+            }
+            let line = format!("GIVE {n} PP TO {}\n", s.players[b].id);
+            with.entry(s.players[a].id.clone()).or_default().push_str(&line);
+        }
+        for p in 0..np {
+            let id = s.players[p].id.clone();
+            let noted = format!("SUPPORT {}\n", s.rname(0));
+            with.entry(id.clone()).or_default().push_str(&noted);
+            without.insert(id, noted);
+        }
+        let (a, log) = war::adjudicate(&s, &with, seed);
+        let (b, _) = war::adjudicate(&s, &without, seed);
+        let total = |x: &State| x.players.iter().map(|p| u64::from(p.pp)).sum::<u64>();
+        prop_assert_eq!(total(&a), total(&b), "gifts changed the total");
+        let mut moved = vec![0i64; np];
+        for r in log.results.iter().filter(|r| r.outcome == Outcome::Done) {
+            let giver = s.player_index(&r.player).unwrap();
+            let ids: Vec<String> = s.players.iter().map(|x| x.id.clone()).collect();
+            if let Ok(Order::Give { pp, to }) = war::syntax::parse(&r.order, &s.map, &ids) {
+                moved[giver] -= i64::from(pp);
+                moved[to] += i64::from(pp);
+            }
+        }
+        for (p, change) in moved.iter().enumerate() {
+            prop_assert_eq!(i64::from(a.players[p].pp) - i64::from(b.players[p].pp), *change);
+            prop_assert_eq!(a.players[p].dp, b.players[p].dp);
+        }
+    }
+
+    /// Any damage to a scenario: a result or one line of error, never a panic.
+    #[test]
+    fn war_damaged_scenarios_never_panic(seed in 0u64..1_000_000, cuts in proptest::collection::vec((0usize..4000, 0usize..40, 0u8..6), 1..5)) {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/war-imperialism");
+        let files = ["w6_6_a_retreat_onto_fleets_costs_an_extra_round.toml", "w1_1_a_scenario_may_name_another_map.toml", "w4_2_income_of_regions_buildings_and_resources.toml", "w3_1_regions_are_allotted_round_by_round.toml"];
+        let (text, _) = crate::war_cases::scenario_text(&dir.join(files[(seed % 4) as usize]));
+        let mut bytes = text.into_bytes();
+        let noise = b"0123456789-+=\"[]{}#\n ,.abcINFFLTnatives7+";
+        for (at, len, how) in cuts {
+            let at = at % (bytes.len() + 1);
+            let end = (at + len).min(bytes.len());
+            match how {
+                0 => { bytes.drain(at..end); }
+                1 => { for (k, b) in bytes[at..end].iter_mut().enumerate() { *b = noise[(k + len) % noise.len()]; } }
+                2 => { let chunk: Vec<u8> = bytes[at..end].to_vec(); bytes.splice(at..at, chunk); }
+                3 => { for b in bytes[at..end].iter_mut() { if b.is_ascii_digit() { *b = b'9'; } } }
+                4 => { bytes.splice(at..at, b"-".iter().copied()); }
+                _ => { bytes.splice(at..at, noise[..len % noise.len()].iter().copied()); }
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let out = std::panic::catch_unwind(|| pbem::scenario::adjudicate_text(&text, &dir));
+        prop_assert!(out.is_ok(), "panic on:\n{text}");
+        if let Ok(Err(e)) = out {
+            prop_assert!(!e.to_string().contains('\n'), "more than one line: {e}");
+        }
+    }
+
+    /// Any damage to a map file: an error of one line or a map, never a panic.
+    #[test]
+    fn war_damaged_maps_never_panic(cuts in proptest::collection::vec((0usize..30000, 0usize..60), 1..4)) {
+        let mut text = pbem::rules::war_imperialism::map::STANDARD.to_string().into_bytes();
+        for (at, len) in cuts {
+            let at = at % (text.len() + 1);
+            let end = (at + len).min(text.len());
+            text.drain(at..end);
+        }
+        let text = String::from_utf8_lossy(&text).into_owned();
+        let out = std::panic::catch_unwind(|| pbem::rules::war_imperialism::map::Map::from_toml(&text).map(|_| ()));
+        prop_assert!(out.is_ok());
+        if let Ok(Err(e)) = out {
+            prop_assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}
+
+/// A long game with scripted and random orders reaches the end without breaking an
+/// invariant, and is replayed from its orders.
+#[test]
+fn war_a_long_random_game_replays() {
+    let (end, history) = play(2024, 60).unwrap();
+    assert!(history.len() >= 20, "only {} phases", history.len());
+    let _ = end;
+}
+
+/// The benchmark's round is a real one: most orders carried out, battles fought.
+#[test]
+fn war_the_benchmark_round_carries_out_its_orders() {
+    let (s, orders) = war::generate::movement_round(7);
+    let units = war::generate::count_units(&s);
+    assert!((180..=240).contains(&units), "{units} units");
+    let (_, log): (State, Log) = war::adjudicate(&s, &orders, 7);
+    let invalid: Vec<_> = log
+        .results
+        .iter()
+        .filter(|r| r.outcome == Outcome::Invalid)
+        .collect();
+    // Some orders meet a position changed by the players before (a region taken, a
+    // stack beaten): those fail or are refused when their turn comes.
+    assert!(invalid.len() * 4 <= log.results.len(), "{invalid:#?}");
+    assert!(log.battles.len() >= 6, "{} battles", log.battles.len());
+    eprintln!(
+        "benchmark round: {units} units and fleets, {} order lines, {} battles, {} dice",
+        log.results.len(),
+        log.battles.len(),
+        log.dice.len()
+    );
+}
