@@ -251,7 +251,10 @@ fn chatter_stays_in_the_senders_receipt() {
     assert!(results.len() >= 7, "{} results mails", results.len());
     for m in &all {
         let text = squash(&m.body)
-            + &m.attachment.as_ref().map(|a| a.1.clone()).unwrap_or_default();
+            + &m.attachment
+                .as_ref()
+                .map(|a| a.1.clone())
+                .unwrap_or_default();
         let is_receipt = m.to == france && m.subject.contains("Orders received");
         for c in chatter {
             assert_eq!(

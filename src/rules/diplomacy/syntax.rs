@@ -353,9 +353,35 @@ fn parse_body(toks: &[Tok], power: Option<u8>) -> Result<Line, String> {
 /// The words that may follow a unit in an order: holds, supports, convoys, retreats,
 /// disbands, builds and moves.
 const WORDS_AFTER_UNIT: [&str; 29] = [
-    "h", "hold", "holds", "stand", "stands", "s", "support", "supports", "c", "convoy",
-    "convoys", "transport", "r", "retreat", "retreats", "d", "disband", "disbands",
-    "remove", "removes", "b", "build", "builds", "to", "m", "move", "moves", "via", "by",
+    "h",
+    "hold",
+    "holds",
+    "stand",
+    "stands",
+    "s",
+    "support",
+    "supports",
+    "c",
+    "convoy",
+    "convoys",
+    "transport",
+    "r",
+    "retreat",
+    "retreats",
+    "d",
+    "disband",
+    "disbands",
+    "remove",
+    "removes",
+    "b",
+    "build",
+    "builds",
+    "to",
+    "m",
+    "move",
+    "moves",
+    "via",
+    "by",
 ];
 
 /// Whether a line is an attempt at an order, right or wrong: it starts with a power
@@ -384,8 +410,7 @@ fn attempt(map: &Map, toks: &[Tok], prefix_allowed: bool) -> bool {
             Tok::Place(p) if p.coast.is_none() => Some(map.prov_id(p.prov).to_string()),
             _ => None,
         };
-        if id.is_some_and(|id| map.power_by_id(&id).is_some()) && attempt(map, &toks[1..], false)
-        {
+        if id.is_some_and(|id| map.power_by_id(&id).is_some()) && attempt(map, &toks[1..], false) {
             return true;
         }
     }
