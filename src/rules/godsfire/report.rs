@@ -148,15 +148,56 @@ pub fn board_text(state: &State) -> String {
             );
         }
     }
+    fit(&out, WIDTH)
+}
+
+/// The widest line of a mail.
+const WIDTH: usize = 72;
+
+/// `text` with every line longer than `width` broken at its last space that fits, the
+/// rest indented four more than the line (a region with many stakes, a power with many
+/// loans and wars).
+fn fit(text: &str, width: usize) -> String {
+    if text.lines().all(|l| l.chars().count() <= width) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.lines() {
+        let indent = line.len() - line.trim_start().len() + 4;
+        let mut rest = line;
+        let mut first = true;
+        loop {
+            let room = if first { width } else { width - indent };
+            if !first {
+                out.extend(std::iter::repeat_n(' ', indent));
+            }
+            if rest.chars().count() <= room {
+                out.push_str(rest);
+                out.push('\n');
+                break;
+            }
+            let end = rest.char_indices().nth(room).map_or(rest.len(), |(i, _)| i);
+            // The last space that fits, after the indentation; none: cut at the width.
+            let lead = rest.len() - rest.trim_start().len();
+            let cut = rest[..end].rfind(' ').filter(|&i| i > lead).unwrap_or(end);
+            out.push_str(rest[..cut].trim_end());
+            out.push('\n');
+            rest = rest[cut..].trim_start();
+            first = false;
+            if rest.is_empty() {
+                break;
+            }
+        }
+    }
     out
 }
 
-/// A small map of the board, when it fits in 78 columns: `*` a system's cell, `~`
+/// A small map of the board, when it fits in 72 columns: `*` a system's cell, `~`
 /// nebula, `.` open space, each followed by who has units there (a power's initial,
 /// `n` the neutrals, `+` several).
 fn map_text(state: &State, out: &mut String) {
     let width = usize::from(state.map.width);
-    if width * 3 + 4 > 78 || state.map.height > 40 {
+    if width * 3 + 4 > WIDTH || state.map.height > 40 {
         return;
     }
     let initials: Vec<char> = state
@@ -370,4 +411,29 @@ pub fn standing(state: &State) -> Vec<String> {
     let mut out = vec!["Systems owned:".to_string()];
     out.extend(lines.into_iter().map(|(_, l)| l));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+
+    #[test]
+    fn long_lines_break_at_a_space_and_indent_the_rest() {
+        let line =
+            "    Procyon-1a     A-2  M  allegiance 4  stakes: blue(3) green(3) yellow(3)  counter";
+        let text = format!("short\n{line}\n");
+        let out = fit(&text, 72);
+        assert!(out.lines().all(|l| l.chars().count() <= 72), "{out}");
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(words(&out), words(&text));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "short");
+        assert!(lines[2].starts_with("        ") && !lines[2].starts_with("         "));
+        // Already short: unchanged. A word longer than the width is cut.
+        assert_eq!(fit("a b\n", 72), "a b\n");
+        let long = "x".repeat(100);
+        let out = fit(&long, 72);
+        assert!(out.lines().all(|l| l.chars().count() <= 72), "{out}");
+        assert_eq!(out.replace([' ', '\n'], ""), long);
+    }
 }
