@@ -19,6 +19,7 @@ mod bfge_play;
 mod bfge_properties;
 mod cases;
 mod cli;
+mod community;
 mod coverage;
 mod diplomacy;
 mod diplomacy_datc;
