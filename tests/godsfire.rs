@@ -653,14 +653,33 @@ fn g3_the_readme_example_mails_are_accepted() {
     let blocks: Vec<&str> = section.split("```").skip(1).step_by(2).collect();
     assert_eq!(blocks.len(), 4, "movement, combat, interphase, defence");
     let mut s = standard(1, Options::default());
+    // The combat mail's position: red at war with blue, red's stacks at D4, C3 and
+    // Sirius-1a, blue's at E5 and landed on Sirius-1a.
+    let mut war = s.clone();
+    for (me, other) in [(0, "blue"), (1, "red")] {
+        war.powers[me].at_war = vec![other.to_string()];
+    }
+    for (power, at, sqd, ag) in [
+        ("red", "D4", 1, 0),
+        ("blue", "E5", 1, 1),
+        ("blue", "Sirius-1a", 0, 2),
+    ] {
+        war.stacks.push(pbem::rules::godsfire::state::Stack {
+            power: power.into(),
+            at: at.into(),
+            units: pbem::rules::godsfire::map::Units { sqd, ag, pdf: 0 },
+        });
+    }
     let phases = [
-        Some(Phase::Movement),
-        None,
-        Some(Phase::Interphase),
-        Some(Phase::Defence),
+        Phase::Movement,
+        Phase::Combat,
+        Phase::Interphase,
+        Phase::Defence,
     ];
     for (block, phase) in blocks.iter().zip(phases) {
-        let Some(phase) = phase else { continue };
+        if phase == Phase::Combat {
+            std::mem::swap(&mut s, &mut war);
+        }
         s.phase = phase;
         let text: Vec<&str> = block
             .lines()
@@ -673,6 +692,9 @@ fn g3_the_readme_example_mails_are_accepted() {
                 matches!(c, pbem::rules::LineCheck::Accepted { .. }),
                 "{phase:?}: {c:?}"
             );
+        }
+        if phase == Phase::Combat {
+            std::mem::swap(&mut s, &mut war);
         }
     }
 }
