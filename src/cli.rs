@@ -72,6 +72,21 @@ pub enum Command {
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
+    /// Ask the running judge (pbem serve) to read games.toml again, as SIGHUP does: new
+    /// games start, changed settings take effect, removed games are archived. A file
+    /// that does not read is refused with its reason and nothing changes.
+    Reload {
+        /// The judge's configuration: its address, mail transport, store and games.
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
+    /// Check a finished game's dice: the history.json of its game-over mail (the
+    /// revealed secret against the commitment of the welcome mail, then every phase
+    /// played again and compared with the recorded results).
+    VerifyDice {
+        /// The history.json attached to the game-over mail.
+        file: PathBuf,
+    },
     /// Print the hash of a password, for games.toml (reads the password from stdin).
     HashPassword,
     /// Play a short scripted 4-player game through the whole judge, in a temp folder.
@@ -188,6 +203,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Game {
             command: GameCommand::Import { file, config },
         } => report(crate::service::import(&config, &file)),
+        Command::Reload { config } => report(crate::service::reload(&config)),
+        Command::VerifyDice { file } => report(crate::service::verify_dice(&file)),
         Command::HashPassword => report(crate::service::hash_password()),
         Command::Demo => report(crate::demo::run().map(|text| print!("{text}"))),
         Command::Bench {

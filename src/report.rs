@@ -58,6 +58,9 @@ impl Templates {
         env.set_undefined_behavior(UndefinedBehavior::Strict);
         env.set_keep_trailing_newline(true);
         env.add_filter("wrap", wrap);
+        env.add_filter("lines", |text: String| -> Vec<String> {
+            text.lines().map(str::to_string).collect()
+        });
         for (name, text) in BUILT_IN {
             let custom = dir.map(|d| d.join(name)).filter(|p| p.is_file());
             let source = match custom {

@@ -385,7 +385,8 @@ fn results_mail(
     let view = serde_json::json!({
         "game": "g1", "turn": 3, "phase": "movement",
         "results": seen.view["results"], "events": seen.view["events"],
-        "systems": seen.view["systems"], "board": after.board_text(viewer),
+        "systems": seen.view["systems"], "owned_label": after.owned_label(),
+        "board": after.board_text(viewer),
         "standing": after.standing(), "over": label.over, "winners": [],
         "next_turn": label.turn, "next_phase": label.phase, "owing": after.owing(),
         "deadline_utc": "2025-01-01 12:00 UTC", "deadline_local": "2025-01-01 13:00 CET",

@@ -105,6 +105,7 @@ mod tests {
                          "outcome": "failed", "detail": "<script>alert(1)</script>"}],
             "events": ["a < b"],
             "systems": [],
+            "owned_label": "Supply centres",
             "board": "+---+\n| <A> |",
             "standing": [],
             "over": false,
@@ -125,6 +126,7 @@ mod tests {
         );
         assert!(!html.contains("<b>C1</b>") && !html.contains("<script>"));
         assert!(html.contains("a &lt; b") && html.contains("| &lt;A&gt; |"));
+        assert!(html.contains("Supply centres"));
         let picture = rich.picture.unwrap();
         assert!(html.contains(&format!("src=\"cid:{}\"", picture.content_id)));
         assert_eq!(picture.name, "board.png");

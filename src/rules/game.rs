@@ -74,6 +74,11 @@ pub trait Play {
     fn hidden_information(&self) -> bool {
         false
     }
+    /// What results mails and BOARD replies call the list of owned places (the view's
+    /// `systems`).
+    fn owned_label(&self) -> &'static str {
+        "Systems owned"
+    }
     /// What `viewer` may see of a phase's results (stored whole). Games with hidden
     /// information cut both the JSON and the view from one per-power view, so the text
     /// and `results.json` cannot disagree.

@@ -44,6 +44,10 @@ const POSITION_KEYS: &[&str] = &[
 ];
 
 impl Play for State {
+    fn owned_label(&self) -> &'static str {
+        "Regions controlled"
+    }
+
     fn rules(&self) -> RuleSetId {
         RuleSetId::BattlesGalacticEmpire
     }

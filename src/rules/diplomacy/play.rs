@@ -48,6 +48,10 @@ const POSITION_KEYS: &[&str] = &[
 ];
 
 impl Play for State {
+    fn owned_label(&self) -> &'static str {
+        "Supply centres owned"
+    }
+
     fn rules(&self) -> RuleSetId {
         RuleSetId::Diplomacy
     }

@@ -107,6 +107,10 @@ const POSITION_KEYS: &[&str] = &[
 ];
 
 impl Play for State {
+    fn owned_label(&self) -> &'static str {
+        "Colonies held"
+    }
+
     fn rules(&self) -> RuleSetId {
         RuleSetId::FoundationHjelmberg
     }

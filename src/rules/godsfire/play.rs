@@ -19,7 +19,7 @@ pub static REGISTRATION: Registration = Registration {
 
 fn adjudicate_scenario(text: &str, _dir: &Path) -> Result<String, ScenarioError> {
     let s = scenario::Scenario::from_toml(text).map_err(ScenarioError::Invalid)?;
-    let (after, log) = super::adjudicate(&s.state, &s.orders, s.seed);
+    let (after, log) = super::adjudicate_with_dice(&s.state, &s.orders, s.seed, &s.dice);
     Ok(scenario::output_json(&s.state, &after, &log))
 }
 
@@ -105,7 +105,7 @@ impl Play for State {
     }
 
     fn phases(&self) -> Vec<&'static str> {
-        vec!["interphase", "defence"]
+        vec!["movement", "combat", "interphase", "defence"]
     }
 
     fn order_help(&self) -> &'static str {

@@ -57,6 +57,10 @@ fn hide_pools(mut v: Value) -> Value {
 }
 
 impl Play for State {
+    fn owned_label(&self) -> &'static str {
+        "Regions owned"
+    }
+
     fn rules(&self) -> RuleSetId {
         RuleSetId::WarImperialism
     }
