@@ -50,7 +50,7 @@ fn folder(games: usize) -> Result<PathBuf, String> {
         .collect();
     std::fs::write(
         dir.join("games.toml"),
-        "[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\npoll_seconds = 1\ninclude = [\"games.d\"]\n\n[transport]\nkind = \"maildir\"\ninbox = \"mail/inbox\"\noutbox = \"mail/outbox\"\n",
+        "include = [\"games.d\"]\n\n[judge]\naddress = \"judge@example.test\"\nstore = \"judge.sled\"\npoll_seconds = 1\n\n[transport]\nkind = \"maildir\"\ninbox = \"mail/inbox\"\noutbox = \"mail/outbox\"\n",
     )
     .map_err(|e| e.to_string())?;
     for (file, chunk) in (0..games).collect::<Vec<_>>().chunks(1000).enumerate() {
@@ -129,22 +129,47 @@ pub fn scale(games: usize, idle: u64) -> Result<Scale, String> {
     // The welcome mails are not part of what is measured next.
     let _ = std::fs::remove_dir_all(dir.join("mail/outbox"));
 
-    let serve = std::process::Command::new(std::env::current_exe().map_err(|e| e.to_string())?)
+    let mut serve = std::process::Command::new(std::env::current_exe().map_err(|e| e.to_string())?)
         .args(["serve", "--config"])
         .arg(&config_path)
-        .env("RUST_LOG", "warn")
-        .stderr(std::process::Stdio::null())
+        .env("RUST_LOG", "pbem=debug")
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .map_err(|e| e.to_string())?;
-    let mut serve = KillOnDrop(serve);
-    // Its first pass (opening the store, the index) is not idle time.
-    std::thread::sleep(Duration::from_secs(3));
+    // Its first pass (opening the store, the index) is not idle time: the idle time is
+    // counted from the end of the first pass with nothing to do.
+    let log = serve.stderr.take().ok_or("no log of serve")?;
+    let serve = KillOnDrop(serve);
+    let (first, passes) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(log).lines() {
+            let Ok(line) = line else { break };
+            if line.contains("nothing to do") {
+                let _ = first.send(());
+            }
+        }
+    });
+    passes
+        .recv_timeout(Duration::from_secs(120))
+        .map_err(|_| "serve did not finish its first pass in 120 s")?;
     let (cpu0, _) = usage(serve.0.id()).ok_or("cannot read /proc")?;
-    std::thread::sleep(Duration::from_secs(idle));
+    let idle_start = Instant::now();
+    let mut idle_passes = 0;
+    while idle_start.elapsed() < Duration::from_secs(idle) {
+        let left = Duration::from_secs(idle).saturating_sub(idle_start.elapsed());
+        if passes.recv_timeout(left).is_ok() {
+            idle_passes += 1;
+        }
+    }
     let (cpu1, resident_kb) = usage(serve.0.id()).ok_or("cannot read /proc")?;
+    let mut serve = serve;
     let _ = serve.0.kill();
     let _ = serve.0.wait();
     drop(serve);
+    if idle_passes + 1 < idle as usize / 2 {
+        return Err(format!("serve made only {idle_passes} passes in {idle} s"));
+    }
 
     let per_mail = |spread: bool, tag: &str| -> Result<Duration, String> {
         mails(&dir, spread, tag)?;

@@ -227,15 +227,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Bench {
             mail: Some(mails), ..
-        } => report(crate::bench::mail_batch(mails).map(|t| {
-            println!(
-                "{} order mails in {:.2} s: {:.0} mails/s ({} receipts written)",
-                t.mails,
-                t.elapsed.as_secs_f64(),
-                t.mails as f64 / t.elapsed.as_secs_f64(),
-                t.replies
-            )
-        })),
+        } => report(crate::bench::mail_batch(mails).map(|t| print!("{}", t.text()))),
         Command::Bench { fleets, phases, .. } => {
             print!(
                 "{}",

@@ -209,10 +209,17 @@ fn included_files(path: &Path) -> Result<Vec<std::path::PathBuf>, String> {
 /// Reads `games.toml`: a syntax error is told with its line, a wrong value with the
 /// game and the key it is about (`game andromeda: seed: expected an integer, …`).
 fn read_file<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    let table: toml::Table =
-        toml::from_str(text).map_err(|e| crate::toml_text::one_line(&e, text))?;
+    // Parsed once, straight into the configuration; the text is read again (keeping
+    // the path to the value, and as a table) only to word an error.
+    if let Ok(value) = toml::from_str(text) {
+        return Ok(value);
+    }
     let de = toml::Deserializer::new(text);
     serde_path_to_error::deserialize::<_, T>(de).map_err(|e| {
+        let table: toml::Table = match toml::from_str(text) {
+            Ok(t) => t,
+            Err(e) => return crate::toml_text::one_line(&e, text),
+        };
         let mut path = e.path().to_string();
         // game[2].seed → game andromeda: seed
         if let Some(rest) = path.strip_prefix("game[") {
@@ -448,14 +455,18 @@ impl Config {
     /// Parses the text of a `games.toml`; relative paths are taken from `dir`.
     pub fn parse(text: &str, dir: &Path) -> Result<Config, String> {
         let mut f: File = read_file(text)?;
+        let mut files = Vec::new();
         for entry in &f.include {
-            for file in included_files(&dir.join(entry))? {
-                let text = std::fs::read_to_string(&file)
-                    .map_err(|e| format!("include {}: {e}", file.display()))?;
-                let more: GamesFile =
-                    read_file(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-                f.games.extend(more.games);
-            }
+            files.extend(included_files(&dir.join(entry))?);
+        }
+        // Included files are read side by side; the first error in file order is told.
+        let included = crate::parallel::map_owned(files, |file| -> Result<GamesFile, String> {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("include {}: {e}", file.display()))?;
+            read_file(&text).map_err(|e| format!("{}: {e}", file.display()))
+        });
+        for more in included {
+            f.games.extend(more?.games);
         }
         if !is_address(&f.judge.address) {
             return Err(format!(
@@ -508,9 +519,15 @@ impl Config {
         };
         let mut games = Vec::with_capacity(f.games.len());
         let mut by_id = std::collections::HashMap::with_capacity(f.games.len());
-        for g in f.games {
+        // Each game is checked by creating it (options, start positions): side by side,
+        // the first error in file order told.
+        let checked = crate::parallel::map_owned(f.games, |g| {
             let at = format!("game {}", g.id);
-            let game = game_config(g).map_err(|e| format!("{at}: {e}"))?;
+            game_config(g).map_err(|e| format!("{at}: {e}"))
+        });
+        for game in checked {
+            let game = game?;
+            let at = format!("game {}", game.id);
             if by_id.insert(game.id.clone(), games.len()).is_some() {
                 return Err(format!("{at}: listed twice"));
             }

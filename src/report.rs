@@ -78,6 +78,7 @@ impl Templates {
     }
 
     pub fn render<S: Serialize>(&self, name: &str, view: &S) -> Result<String, TemplateError> {
+        let _t = crate::timing::span("render (templates)");
         self.env
             .get_template(name)
             .and_then(|t| t.render(view))

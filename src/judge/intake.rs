@@ -25,15 +25,26 @@ impl Judge<'_> {
         let mut set_aside = false;
         // Tokens of the mails that failed this time (fetched again next pass).
         let mut failed: Vec<String> = Vec::new();
-        for w in group {
-            let mail = incoming::parse(&w.raw);
+        let parsed = {
+            let _t = crate::timing::span("parse mail");
+            crate::parallel::map(group, |w| incoming::parse(&w.raw))
+        };
+        for (w, mail) in group.iter().zip(parsed) {
+            let checks = crate::timing::span("intake: done and attempts looked up");
             let done = format!("v1/done/{}", mail.key);
             // A mail seen before (or twice in this group) has had its effects.
             if self.store.contains(&done)? || !keys.insert(mail.key.clone()) {
                 continue;
             }
+            // A mail's first try is marked by its raw copy alone (one write less a
+            // mail); later tries are counted under `v1/attempts/`.
+            let raw_key = format!("v1/raw/{}", mail.key);
             let attempts_key = format!("v1/attempts/{}", mail.key);
-            let attempts: u32 = self.store.get(&attempts_key)?.unwrap_or(0);
+            let attempts: u32 = match self.store.get(&attempts_key)? {
+                Some(n) => n,
+                None => u32::from(self.store.contains(&raw_key)?),
+            };
+            drop(checks);
             if attempts > 0 && group.len() > 1 {
                 // A mail of this group was tried before and never finished (a pass
                 // killed or failing on it): take them one at a time, so one bad mail
@@ -55,18 +66,24 @@ impl Judge<'_> {
                 ));
                 continue;
             }
-            raw_batch.put(&attempts_key, &(attempts + 1));
+            let counted = (attempts > 0).then(|| {
+                raw_batch.put(&attempts_key, &(attempts + 1));
+                attempts_key
+            });
             // The archive keeps the first MiB of a mail: enough to see what it was.
             let kept = &w.raw[..w.raw.len().min(RAW_KEPT_BYTES)];
-            raw_batch.put_raw(&format!("v1/raw/{}", mail.key), kept);
-            mails.push((mail, done, attempts_key, w.token.clone()));
+            raw_batch.put_raw(&raw_key, kept);
+            mails.push((mail, done, counted, w.token.clone()));
         }
         if set_aside {
             self.commit(poison)?;
         }
         let mut adjudicated = 0;
         if !mails.is_empty() {
-            self.store.commit(raw_batch)?;
+            {
+                let _t = crate::timing::span("intake: raw mails stored");
+                self.store.commit(raw_batch)?;
+            }
             self.crash(CrashPoint::AfterRawStored)?;
             match self.act_on(&mails) {
                 Ok(n) => adjudicated = n,
@@ -101,6 +118,7 @@ impl Judge<'_> {
             .map(|w| w.token.clone())
             .filter(|t| !failed.contains(t))
             .collect();
+        let _t = crate::timing::span("inbox mark read");
         if let Err(e) = self.inbox.borrow_mut().done(&self.store, &tokens, &failed) {
             // Not fatal: the mails are fetched again and recognised as done.
             report.errors.push(format!("marking mail read: {e}"));
@@ -110,9 +128,14 @@ impl Judge<'_> {
 
     /// The effects of some mails, committed together with their done marks. Returns
     /// the phases adjudicated.
-    fn act_on(&self, mails: &[(Incoming, String, String, String)]) -> Result<usize, JudgeError> {
+    #[allow(clippy::type_complexity)]
+    fn act_on(
+        &self,
+        mails: &[(Incoming, String, Option<String>, String)],
+    ) -> Result<usize, JudgeError> {
         let mut fx = self.effects();
         for (mail, done, attempts_key, _) in mails {
+            let _t = crate::timing::span("act: other");
             self.unit(|| {
                 // The test faults strike only mails that ask for them.
                 if mail.subject.contains("pbem-fault") {
@@ -122,7 +145,9 @@ impl Judge<'_> {
                 self.act(mail, &mut fx)
             })?;
             fx.batch.put(done, &true);
-            fx.batch.remove(attempts_key);
+            if let Some(key) = attempts_key {
+                fx.batch.remove(key);
+            }
         }
         let adjudicated = fx.adjudicated.len();
         self.commit(fx)?;
@@ -179,7 +204,10 @@ impl Judge<'_> {
         if mail.automatic {
             return Ok(());
         }
-        let mut parsed = command::parse(&mail.body);
+        let mut parsed = {
+            let _t = crate::timing::span("parse commands");
+            command::parse(&mail.body)
+        };
         // Observers need no registration: OBSERVE and UNOBSERVE are answered as such.
         if parsed
             .commands
@@ -221,12 +249,13 @@ impl Judge<'_> {
             }
             return self.refuse_unknown(mail, game_id.as_deref(), &reason, fx);
         };
-        let record = self.load(fx, &gc.id)?;
-        let player = record
-            .addresses
-            .iter()
-            .find(|(_, a)| a.as_str() == sender)
-            .map(|(p, _)| p.clone());
+        let player = self.peek(fx, &gc.id, |record| {
+            record
+                .addresses
+                .iter()
+                .find(|(_, a)| a.as_str() == sender)
+                .map(|(p, _)| p.clone())
+        })?;
         let moderator = gc.moderators.iter().find(|m| m.address == sender);
         let stored_hash = match (&player, moderator) {
             (Some(power), _) => gc
@@ -257,6 +286,7 @@ impl Judge<'_> {
             if !self.allow(fx, &key, Duration::hours(1), 4)? {
                 return Ok(());
             }
+            let record = self.load(fx, &gc.id)?;
             return self.help_reply(gc, &record, player.as_deref(), mail, fx);
         }
         // Wrong passwords for this power are counted; past the limit, attempts are
@@ -265,14 +295,17 @@ impl Judge<'_> {
             .clone()
             .unwrap_or_else(|| format!("moderator {sender}"));
         let auth_key = throttle::key("auth", &format!("{}/{who}", gc.id));
-        let mut failures = self.window(fx, &auth_key, throttle::auth_window())?;
+        let mut failures = {
+            let _t = crate::timing::span("act: password attempts looked up");
+            self.window(fx, &auth_key, throttle::auth_window())?
+        };
         if failures.count >= throttle::MAX_WRONG_PASSWORDS {
             return Ok(());
         }
-        let good = parsed
-            .password
-            .as_deref()
-            .is_some_and(|p| self.passwords.verify(p, &stored_hash));
+        let good = parsed.password.as_deref().is_some_and(|p| {
+            let _t = crate::timing::span("password check");
+            self.passwords.verify(p, &stored_hash)
+        });
         if !good {
             let reason = if parsed.password.is_none() {
                 "The mail has no PASSWORD line.".to_string()

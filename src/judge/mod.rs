@@ -200,6 +200,8 @@ struct Effects {
     outbox: Vec<Outgoing>,
     /// Records changed so far in this commit (read back before the store).
     records: BTreeMap<String, Record>,
+    /// Records read from the store in this commit and not changed (read once).
+    read: std::cell::RefCell<BTreeMap<String, std::rc::Rc<Record>>>,
     adjudicated: Vec<String>,
     /// Keys written in this group that later mails of it must see.
     flags: BTreeMap<String, String>,
@@ -327,12 +329,17 @@ impl<'c> Judge<'c> {
     /// One pass: create new games, read every waiting mail, act on deadlines and
     /// reminders, send the replies.
     pub fn poll_once(&self) -> Result<PassReport, JudgeError> {
+        let _pass = crate::timing::span("other (the pass's own work)");
         let mut report = PassReport::default();
         self.ensure_games()?;
         report.replies_sent += self.send_outbox(&mut report)?;
         // A mailbox out of reach is reported, and the pass goes on: deadlines are kept
         // and replies sent whatever the inbox does.
-        let waiting = match self.inbox.borrow_mut().fetch(&self.store) {
+        let fetched = {
+            let _t = crate::timing::span("inbox read");
+            self.inbox.borrow_mut().fetch(&self.store)
+        };
+        let waiting = match fetched {
             Ok(w) => w,
             Err(e) => {
                 report.errors.push(format!("reading mail: {e}"));
@@ -343,7 +350,10 @@ impl<'c> Judge<'c> {
             report.phases_adjudicated += self.handle_group(group, &mut report)?;
             report.mails_read += group.len();
         }
-        report.phases_adjudicated += self.tick(&mut report)?;
+        report.phases_adjudicated += {
+            let _t = crate::timing::span("deadlines and reminders (tick)");
+            self.tick(&mut report)?
+        };
         report.replies_sent += self.send_outbox(&mut report)?;
         Ok(report)
     }
@@ -402,6 +412,7 @@ impl<'c> Judge<'c> {
     }
 
     fn ensure_games(&self) -> Result<(), JudgeError> {
+        let _t = crate::timing::span("new games (ensure_games)");
         let now = self.clock.now();
         // New games are committed in groups, like mail: one write to disk a group.
         let mut fx = self.effects();
@@ -530,15 +541,50 @@ impl<'c> Judge<'c> {
             batch: Batch::default(),
             outbox: Vec::new(),
             records: BTreeMap::new(),
+            read: Default::default(),
             adjudicated: Vec::new(),
             flags: BTreeMap::new(),
             history: Vec::new(),
         }
     }
 
+    /// Looks at a game's record as this commit has it, without a copy.
+    fn peek<T>(
+        &self,
+        fx: &Effects,
+        id: &str,
+        f: impl FnOnce(&Record) -> T,
+    ) -> Result<T, JudgeError> {
+        let _t = crate::timing::span("act: game record read");
+        if let Some(r) = fx.records.get(id) {
+            return Ok(f(r));
+        }
+        let record = self.read_once(fx, id)?;
+        Ok(f(&record))
+    }
+
+    /// A record from the store, read at most once in a commit.
+    fn read_once(&self, fx: &Effects, id: &str) -> Result<std::rc::Rc<Record>, JudgeError> {
+        if let Some(r) = fx.read.borrow().get(id) {
+            return Ok(r.clone());
+        }
+        let record = std::rc::Rc::new(
+            self.store
+                .get::<Record>(&game_key(id))?
+                .expect("configured games have records"),
+        );
+        fx.read.borrow_mut().insert(id.to_string(), record.clone());
+        Ok(record)
+    }
+
     fn load(&self, fx: &mut Effects, id: &str) -> Result<Record, JudgeError> {
+        let _t = crate::timing::span("act: game record read");
         if let Some(r) = fx.records.get(id) {
             return Ok(r.clone());
+        }
+        // Read in this commit already: taken (the caller changes it, as a rule).
+        if let Some(r) = fx.read.borrow_mut().remove(id) {
+            return Ok(std::rc::Rc::try_unwrap(r).unwrap_or_else(|r| (*r).clone()));
         }
         Ok(self
             .store
@@ -547,6 +593,7 @@ impl<'c> Judge<'c> {
     }
 
     fn commit(&self, mut fx: Effects) -> Result<(), JudgeError> {
+        let records_span = crate::timing::span("store write: game records, due index");
         let records = std::mem::take(&mut fx.records);
         for (id, record) in &records {
             fx.batch.put(&game_key(id), record);
@@ -555,13 +602,20 @@ impl<'c> Judge<'c> {
             }
         }
         fx.records = records;
+        drop(records_span);
+        let queued = crate::timing::span("store write: replies queued");
         for mail in fx.outbox {
             let mail = bounded(mail);
             let seq = self.store.next_id()?;
             let key = format!("{}{seq:020}-{}", outbox::WAITING, mail.message_id);
             fx.batch.put(&key, &Queued::new(mail));
         }
-        self.store.commit(fx.batch)?;
+        drop(queued);
+        {
+            let _t = crate::timing::span("store write: commit (sled, flush)");
+            self.store.commit(fx.batch)?;
+        }
+        let _t = crate::timing::span("game snapshot files");
         for (id, record) in &fx.records {
             self.write_snapshot(id, record);
         }
@@ -606,6 +660,7 @@ impl<'c> Judge<'c> {
         body: String,
         reply_to: Option<&Incoming>,
     ) -> Outgoing {
+        let _t = crate::timing::span("act: mail ids");
         let id = self.store.next_id().unwrap_or(0);
         let now = self.clock.now();
         Outgoing {

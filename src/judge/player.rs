@@ -38,8 +38,13 @@ impl Judge<'_> {
             }
         }
         let parsed = &parsed;
-        let owes = record.game.owing().iter().any(|p| p == power);
+        // The phase and who owes orders, asked of the game once (nothing below changes
+        // the game itself).
+        let owing = record.game.owing();
+        let owes = owing.iter().any(|p| p == power);
         let label = record.game.label();
+        // The orders standing after this mail, when its orders were just checked.
+        let mut standing = None;
         if let Some(orders) = &parsed.orders {
             if record.over() {
                 notes.push("The game is over: no more orders are taken.".to_string());
@@ -49,10 +54,18 @@ impl Judge<'_> {
                     label.phase
                 ));
             } else {
-                lines = record.game.check(power, orders);
+                lines = {
+                    let _t = crate::timing::span("act: orders checked");
+                    record.game.check(power, orders)
+                };
                 let entry = record.submissions.entry(power.to_string()).or_default();
                 entry.orders = kept_orders(orders, &lines);
                 entry.ready = false;
+                // Kept as sent (no line left out): checking them again would give these
+                // lines.
+                if entry.orders == *orders {
+                    standing = Some(accepted(&lines));
+                }
             }
         }
         let mut receipt = parsed.orders.is_some();
@@ -116,7 +129,28 @@ impl Judge<'_> {
             receipt = true;
         }
         if receipt {
-            let view = replies::receipt(gc, &record, power, &lines, notes, &parsed.not_understood);
+            let view = {
+                let _t = crate::timing::span("act: receipt view");
+                let standing = match standing {
+                    Some(s) => s,
+                    None => record
+                        .submissions
+                        .get(power)
+                        .map(|s| accepted(&record.game.check(power, &s.orders)))
+                        .unwrap_or_default(),
+                };
+                replies::receipt(replies::ReceiptOf {
+                    gc,
+                    record: &record,
+                    label: label.clone(),
+                    owing: &owing,
+                    standing,
+                    power,
+                    checks: &lines,
+                    notes,
+                    not_understood: &parsed.not_understood,
+                })
+            };
             let body = self.templates.render("receipt.txt", &view)?;
             let subject = format!(
                 "[{}] Orders received: turn {} {}",
@@ -125,9 +159,28 @@ impl Judge<'_> {
             fx.outbox
                 .push(self.mail(&mail.from, subject, body, Some(mail)));
         }
+        // Adjudicated only when everyone owing is in (the same test as `advance`'s).
+        let all_in = owing
+            .iter()
+            .all(|p| record.submissions.get(p).is_some_and(|s| !s.wait));
         fx.records.insert(gc.id.clone(), record);
+        if !all_in {
+            return Ok(());
+        }
+        let _t = crate::timing::span("act: turn over? (advance)");
         self.advance(gc, fx, false)
     }
+}
+
+/// The orders a check accepted.
+fn accepted(checks: &[LineCheck]) -> Vec<String> {
+    checks
+        .iter()
+        .filter_map(|c| match c {
+            LineCheck::Accepted { order } => Some(order.clone()),
+            LineCheck::Refused { .. } | LineCheck::Unreadable { .. } => None,
+        })
+        .collect()
 }
 
 /// The orders as kept for adjudication: the lines the rule set found to be no order at

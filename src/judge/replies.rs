@@ -48,15 +48,32 @@ pub struct Receipt<'a> {
     pub deadline_local: String,
 }
 
-pub fn receipt<'a>(
-    gc: &'a GameConfig,
-    record: &Record,
-    power: &'a str,
-    checks: &[LineCheck],
-    notes: Vec<String>,
-    not_understood: &[(String, String)],
-) -> Receipt<'a> {
-    let label = record.game.label();
+/// What a receipt is made of: the game and its record after the mail, the phase and
+/// who owes orders in it, the sender's orders standing now, and the mail's checks.
+pub struct ReceiptOf<'a, 'r> {
+    pub gc: &'a GameConfig,
+    pub record: &'r Record,
+    pub label: crate::rules::PhaseLabel,
+    pub owing: &'r [String],
+    pub standing: Vec<String>,
+    pub power: &'a str,
+    pub checks: &'r [LineCheck],
+    pub notes: Vec<String>,
+    pub not_understood: &'r [(String, String)],
+}
+
+pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
+    let ReceiptOf {
+        gc,
+        record,
+        label,
+        owing,
+        standing,
+        power,
+        checks,
+        notes,
+        not_understood,
+    } = of;
     let line = |c: &LineCheck| match c {
         LineCheck::Accepted { order } => Line {
             ok: true,
@@ -80,23 +97,6 @@ pub fn receipt<'a>(
             reason: reason.clone(),
         },
     };
-    // The orders standing now: the accepted lines of the kept submission.
-    let standing = record
-        .submissions
-        .get(power)
-        .map(|s| {
-            record
-                .game
-                .check(power, &s.orders)
-                .iter()
-                .filter_map(|c| match c {
-                    LineCheck::Accepted { order } => Some(order.clone()),
-                    LineCheck::Refused { .. } | LineCheck::Unreadable { .. } => None,
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let owing = record.game.owing();
     let (submitted, waiting) = owing
         .iter()
         .cloned()

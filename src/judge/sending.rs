@@ -8,6 +8,7 @@ impl Judge<'_> {
     /// one refused for good is kept under `v1/failed/` and reported.
     pub(super) fn send_outbox(&self, report: &mut PassReport) -> Result<usize, JudgeError> {
         let now = self.clock.now();
+        let scan = crate::timing::span("send: outbox read");
         let pending: Vec<(String, Queued)> = self
             .store
             .scan::<Queued>(outbox::WAITING)?
@@ -17,22 +18,24 @@ impl Judge<'_> {
         if pending.is_empty() {
             return Ok(0);
         }
-        let mails: Vec<Mail> = pending
-            .iter()
-            .map(|(_, q)| Mail {
-                name: format!("{}.pbem", q.mail.message_id.replace(['/', '@'], "_")),
-                from: self.config.judge.address.clone(),
-                to: q.mail.to.clone(),
-                bytes: q
-                    .mail
-                    .to_bytes(&self.config.judge.name, &self.config.judge.address),
-            })
-            .collect();
+        drop(scan);
+        let build = crate::timing::span("send: mail text (MIME)");
+        let (name, address) = (&self.config.judge.name, &self.config.judge.address);
+        let mails: Vec<Mail> = crate::parallel::map(&pending, |(_, q)| Mail {
+            name: format!("{}.pbem", q.mail.message_id.replace(['/', '@'], "_")),
+            from: address.clone(),
+            to: q.mail.to.clone(),
+            bytes: q.mail.to_bytes(name, address),
+        });
+        drop(build);
+        let _t = crate::timing::span("send: file writes, sent marks");
         let mut outbox = self.outbox.borrow_mut();
-        let record_every = if outbox.idempotent() {
-            SENT_RECORD_EVERY
+        // Where a mail sent twice is delivered once, replies go in larger chunks (the
+        // files written side by side).
+        let (record_every, chunk_size) = if outbox.idempotent() {
+            (SENT_RECORD_EVERY, SENT_RECORD_EVERY)
         } else {
-            SMTP_RECORD_EVERY
+            (SMTP_RECORD_EVERY, SEND_CHUNK)
         };
         let mut done = Batch::default();
         let mut unrecorded = 0;
@@ -40,9 +43,9 @@ impl Judge<'_> {
         let mut failure: Result<(), JudgeError> = Ok(());
         // Replies go in chunks (each sent by several SMTP sessions at once); between
         // chunks the judge may be stopped with replies committed and not yet sent.
-        for (c, chunk) in mails.chunks(SEND_CHUNK).enumerate() {
+        for (c, chunk) in mails.chunks(chunk_size).enumerate() {
             self.crash(CrashPoint::BeforeSend)?;
-            let base = c * SEND_CHUNK;
+            let base = c * chunk_size;
             let mut stopped = false;
             outbox.send_all(chunk, &mut |i, result| {
                 let (key, q) = &pending[base + i];

@@ -15,9 +15,17 @@ pub fn create(dir: &Path) -> io::Result<()> {
 
 /// The mails waiting in `new/`, in name order (Maildir names start with a time).
 pub fn waiting(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    // The entry's type comes with the listing (no look at each file); a file system
+    // that does not give it is asked.
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join("new"))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
+        .filter_map(|e| e.ok())
+        .filter(|e| match e.file_type() {
+            Ok(t) if t.is_file() => true,
+            Ok(t) if t.is_symlink() => e.path().is_file(),
+            Ok(_) => false,
+            Err(_) => e.path().is_file(),
+        })
+        .map(|e| e.path())
         .collect();
     paths.sort();
     Ok(paths)

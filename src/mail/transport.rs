@@ -96,16 +96,16 @@ impl Inbox for MaildirInbox {
     fn fetch(&mut self, _: &Store) -> Result<Vec<Waiting>, TransportError> {
         let paths = super::maildir::waiting(&self.dir)
             .map_err(|e| TransportError::Transient(format!("{}: {e}", self.dir.display())))?;
-        let mut out = Vec::with_capacity(paths.len());
-        for path in paths {
-            let raw = std::fs::read(&path)
+        crate::parallel::map(&paths, |path| {
+            let raw = std::fs::read(path)
                 .map_err(|e| TransportError::Transient(format!("{}: {e}", path.display())))?;
-            out.push(Waiting {
+            Ok(Waiting {
                 token: path.display().to_string(),
                 raw,
-            });
-        }
-        Ok(out)
+            })
+        })
+        .into_iter()
+        .collect()
     }
 
     fn done(
@@ -114,14 +114,18 @@ impl Inbox for MaildirInbox {
         tokens: &[String],
         _failed: &[String],
     ) -> Result<(), TransportError> {
-        for token in tokens {
+        crate::parallel::map(tokens, |token| {
             let path = std::path::Path::new(token);
-            if path.exists() {
-                super::maildir::mark_seen(&self.dir, path)
-                    .map_err(|e| TransportError::Transient(format!("{token}: {e}")))?;
+            // A mail already gone (moved by another reader) is done as well.
+            match super::maildir::mark_seen(&self.dir, path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound || path.exists() => {
+                    Err(TransportError::Transient(format!("{token}: {e}")))
+                }
+                _ => Ok(()),
             }
-        }
-        Ok(())
+        })
+        .into_iter()
+        .collect()
     }
 }
 
@@ -130,6 +134,26 @@ pub struct MaildirOutbox {
 }
 
 impl Outbox for MaildirOutbox {
+    /// Files written side by side; the results told in order, up to the first failure
+    /// for now (a file written past it is found there when the reply is sent again).
+    fn send_all(
+        &mut self,
+        mails: &[Mail],
+        done: &mut dyn FnMut(usize, Result<(), TransportError>) -> bool,
+    ) {
+        let dir = &self.dir;
+        let results = crate::parallel::map(mails, |m| {
+            super::maildir::deliver(dir, &m.name, &m.bytes)
+                .map_err(|e| TransportError::Transient(format!("{}: {e}", dir.display())))
+        });
+        for (i, result) in results.into_iter().enumerate() {
+            let transient = matches!(result, Err(TransportError::Transient(_)));
+            if !done(i, result) || transient {
+                return;
+            }
+        }
+    }
+
     fn send(&mut self, name: &str, _: &str, _: &str, bytes: &[u8]) -> Result<(), TransportError> {
         super::maildir::deliver(&self.dir, name, bytes)
             .map_err(|e| TransportError::Transient(format!("{}: {e}", self.dir.display())))

@@ -366,7 +366,7 @@ pub fn hostile_mail_gets_a_clear_reply_or_a_documented_silence() {
             Expect::Reply("no PASSWORD line")),
         ("ten-thousand-lines", format!(
             "{}Subject: [g1] orders\r\n\r\nPASSWORD {pw}\r\n{many_lines}",
-            head("lines@example.test", "")), Expect::Reply("9800 more lines, not shown")),
+            head("lines@example.test", "")), Expect::Reply("Only the first 2000 lines of a mail are read")),
         ("malformed-headers", format!(
             "{}Subject: [g1] orders\r\nContent-Type: text/plain; charset=\"\r\nX-Broken\r\n: no name\r\nDate: yesterday-ish\r\n\r\nPASSWORD {pw}\r\nA1 H\r\n",
             head("malformed@example.test", "")), Expect::Reply("ok       A1 H")),
@@ -380,20 +380,24 @@ pub fn hostile_mail_gets_a_clear_reply_or_a_documented_silence() {
         .iter()
         .filter(|(_, _, e)| matches!(e, Expect::Reply(_)))
         .count();
-    server.wait_for("hari", pw, "the replies", |m| m.len() >= replies);
-    let inbox = server.mailbox("hari", pw);
-    let parsed: Vec<_> = inbox
-        .iter()
-        .filter_map(|raw| mail_parser::MessageParser::default().parse(&raw[..]))
-        .map(|m| {
-            (
-                m.in_reply_to().as_text().unwrap_or("").to_string(),
-                m.body_text(0)
-                    .map(|b| b.replace("\r\n", "\n"))
-                    .unwrap_or_default(),
-            )
-        })
-        .collect();
+    // Replies only (hari's mailbox also holds the game's welcome, which answers nothing).
+    let answers = |inbox: &[Vec<u8>]| -> Vec<(String, String)> {
+        inbox
+            .iter()
+            .filter_map(|raw| mail_parser::MessageParser::default().parse(&raw[..]))
+            .map(|m| {
+                (
+                    m.in_reply_to().as_text().unwrap_or("").to_string(),
+                    m.body_text(0)
+                        .map(|b| b.replace("\r\n", "\n"))
+                        .unwrap_or_default(),
+                )
+            })
+            .filter(|(to, _)| !to.is_empty())
+            .collect()
+    };
+    server.wait_for("hari", pw, "the replies", |m| answers(m).len() >= replies);
+    let parsed = answers(&server.mailbox("hari", pw));
     assert_eq!(
         parsed.len(),
         replies,
@@ -518,22 +522,52 @@ pub fn killed_at_any_point_every_mail_counts_once_and_no_phase_twice() {
     );
     // Then the judge runs to the end.
     let _judge = Serve::start(&config, None);
+    // A mail the judge was killed on three times is set aside, by design (it could be
+    // what kills the judge): it gets no receipt, its game's moderator is told once.
+    let set_aside = || -> std::collections::BTreeSet<String> {
+        server
+            .mailbox(user(MODERATOR.0), MODERATOR.1)
+            .iter()
+            .filter_map(|raw| {
+                let m = mail_parser::MessageParser::default().parse(&raw[..])?;
+                let body = m.body_text(0)?.replace(['\r', '\n'], " ");
+                let key = body.split("v1/poison/id-").nth(1)?;
+                Some(key.split(')').next()?.trim().to_string())
+            })
+            .collect()
+    };
     for (_, address, pw) in PLAYERS {
-        let expected = sent_ids.iter().filter(|(a, _)| *a == address).count();
+        let expected: std::collections::BTreeSet<String> = sent_ids
+            .iter()
+            .filter(|(a, _)| *a == address)
+            .map(|(_, id)| id.clone())
+            .collect();
         server.wait_for(
             address.split('@').next().unwrap(),
             pw,
-            "a receipt for every mail",
+            "a receipt for every mail (or its moderator told it was set aside)",
             |m| {
                 let answered: std::collections::BTreeSet<String> = m
                     .iter()
                     .map(|raw| ids(raw).1)
                     .filter(|r| r.starts_with("crash-"))
                     .collect();
-                answered.len() == expected
+                let aside = set_aside();
+                assert!(
+                    answered.is_disjoint(&aside),
+                    "{address}: answered and set aside: {:?}",
+                    answered.intersection(&aside).collect::<Vec<_>>()
+                );
+                let aside_here = expected.intersection(&aside).count();
+                answered.len() + aside_here == expected.len()
             },
         );
     }
+    let aside = set_aside().len();
+    assert!(
+        aside * 3 <= kills,
+        "{aside} mails set aside for {kills} kills (each needs three)"
+    );
     // Exactly once: per order mail one receipt (a resend of the same reply, same
     // Message-ID, is the only duplicate allowed); per phase and player one results mail.
     let mut duplicates = 0;
@@ -546,7 +580,8 @@ pub fn killed_at_any_point_every_mail_counts_once_and_no_phase_twice() {
         let mut by_key: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
             std::collections::BTreeMap::new();
         for (id, reply_to, subject) in &mails {
-            let key = if subject.contains("results") {
+            // Results and welcomes (one a game) by subject, receipts by the mail answered.
+            let key = if subject.contains("results") || reply_to.is_empty() {
                 subject.clone()
             } else {
                 reply_to.clone()
@@ -570,7 +605,7 @@ pub fn killed_at_any_point_every_mail_counts_once_and_no_phase_twice() {
         duplicates <= kills * 11,
         "{duplicates} duplicates for {kills} kills"
     );
-    eprintln!("{kills} kills ({at_points} at chosen points); {duplicates} replies delivered twice (accepted by SMTP, acceptance not recorded)");
+    eprintln!("{kills} kills ({at_points} at chosen points); {duplicates} replies delivered twice (accepted by SMTP, acceptance not recorded); {aside} mails set aside after three kills on them");
 }
 
 pub fn after_uidvalidity_changes_mail_is_recognised_by_message_id() {
@@ -708,6 +743,14 @@ pub fn a_reply_refused_for_good_is_set_aside_shown_and_sent_again_on_demand() {
     let dir = write_config(&server, &["g1"], 256);
     let config = dir.path().join("games.toml");
     let pw = PLAYERS[0].2;
+    // A first pass creates the game and mails its welcomes while the server takes mail.
+    let first = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["poll-once", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert!(first.status.success(), "{first:?}");
+    server.wait_for("hari", pw, "the welcome", |m| m.len() == 1);
     send_hari_orders(&server, "refused@example.test");
     server.wait_for("judge", "judge-pw", "the order mail", |m| m.len() == 1);
     // From now on the SMTP server refuses every mail for good (550).
@@ -729,7 +772,7 @@ pub fn a_reply_refused_for_good_is_set_aside_shown_and_sent_again_on_demand() {
         text.contains("last answer: SMTP: permanent error (550)"),
         "{text}"
     );
-    assert!(subjects(&server.mailbox("hari", pw)).is_empty());
+    assert!(!has_receipt(&server.mailbox("hari", pw)));
 
     // The server takes mail again; the moderator puts the reply back.
     server.control("smtp-fault", Some("none"));
