@@ -245,7 +245,7 @@ impl MailTiming {
             n / self.cpu.as_secs_f64().max(1e-9),
         );
         let mut stages = self.stages.clone();
-        stages.sort_by(|a, b| b.1.cmp(&a.1));
+        stages.sort_by_key(|s| std::cmp::Reverse(s.1));
         for (name, d, _) in stages {
             out += &format!("  {:>7.1}  {name}\n", d.as_secs_f64() * 1e6 / n);
         }
