@@ -1,13 +1,23 @@
-//! One Godsfire interphase of the standard scenario with all four powers' orders
-//! (see `pbem::rules::godsfire::generate`), and the defence phase after it.
+//! Godsfire phases of the standard scenario (see `pbem::rules::godsfire::generate`): a
+//! movement phase with 200 stacks moving through a line of stances, a combat phase with
+//! 50 combats, an interphase with all four powers' orders, and the defence phase after
+//! it.
 //!
-//! Run: `cargo bench --bench godsfire`. Target: the interphase under 1 ms.
+//! Run: `cargo bench --bench godsfire`. Targets: each phase under 1 ms.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use pbem::rules::godsfire::adjudicate;
-use pbem::rules::godsfire::generate::standard_interphase;
+use pbem::rules::godsfire::generate::{standard_combat, standard_interphase, standard_movement};
 
 fn godsfire(c: &mut Criterion) {
+    let (state, orders) = standard_movement(7);
+    c.bench_function("godsfire_movement_200_stacks", |b| {
+        b.iter(|| adjudicate(&state, &orders, 7))
+    });
+    let (state, orders) = standard_combat(7);
+    c.bench_function("godsfire_combat_50_combats", |b| {
+        b.iter(|| adjudicate(&state, &orders, 7))
+    });
     let (state, orders) = standard_interphase(7);
     c.bench_function("godsfire_interphase", |b| {
         b.iter(|| adjudicate(&state, &orders, 7))

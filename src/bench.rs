@@ -2,7 +2,11 @@
 //!
 //! Each phase is distinct and adjudicated once (cold, as the judge meets a phase), and
 //! timed alone; the median per size is reported with the growth from the size before.
-//! `cargo bench` measures the same with criterion's statistics.
+//! Phases are timed on the wall clock and, on Linux, in the CPU time of the thread
+//! (`CLOCK_THREAD_CPUTIME_ID`): on a shared machine
+//! the wall clock also counts the time other processes held the CPU, the CPU time does
+//! not, so growth is read from it. `cargo bench` measures the same with criterion's
+//! statistics.
 
 use std::time::{Duration, Instant};
 
@@ -17,58 +21,188 @@ use crate::rules::foundation_empire::generate::generated_phase;
 pub struct Timing {
     pub fleets: usize,
     pub phases: usize,
+    /// Median wall-clock time of a phase.
     pub median: Duration,
+    /// Median CPU time of a phase, where the system tells it.
+    pub cpu: Option<Duration>,
+    /// Median minor page faults of a phase (memory first touched), where known.
+    pub faults: Option<u64>,
+}
+
+impl Timing {
+    /// The CPU time where known, else the wall-clock time.
+    pub fn best(&self) -> Duration {
+        self.cpu.unwrap_or(self.median)
+    }
+}
+
+/// The CPU time this thread has run: the C library's thread CPU clock, which the
+/// kernel keeps to the nanosecond (the scheduler statistics under `/proc` move by
+/// whole clock ticks). Linux on 64-bit targets only; elsewhere `None`.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn thread_cpu_time() -> Option<Duration> {
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `clock_gettime` writes one `struct timespec` (two 64-bit fields on
+    // 64-bit Linux) through a pointer to a live, properly aligned value of that layout.
+    let ok = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    (ok && t.tv_sec >= 0 && t.tv_nsec >= 0)
+        .then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
+}
+
+/// The minor page faults this thread has taken (`getrusage(RUSAGE_THREAD)`): pages the
+/// kernel had to map, and zero, on first touch. Linux on 64-bit targets only.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn thread_page_faults() -> Option<u64> {
+    #[repr(C)]
+    struct Rusage {
+        utime: [i64; 2],
+        stime: [i64; 2],
+        // ru_maxrss, ru_ixrss, ru_idrss, ru_isrss, ru_minflt, ... (14 longs).
+        counts: [i64; 14],
+    }
+    extern "C" {
+        fn getrusage(who: i32, usage: *mut Rusage) -> i32;
+    }
+    const RUSAGE_THREAD: i32 = 1;
+    let mut u = Rusage {
+        utime: [0; 2],
+        stime: [0; 2],
+        counts: [0; 14],
+    };
+    // SAFETY: `getrusage` writes one `struct rusage` (two `struct timeval` and 14
+    // longs on 64-bit Linux) through a pointer to a live, aligned value of that layout.
+    let ok = unsafe { getrusage(RUSAGE_THREAD, &mut u) } == 0;
+    (ok && u.counts[4] >= 0).then_some(u.counts[4] as u64)
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn thread_page_faults() -> Option<u64> {
+    None
+}
+
+/// What reading the CPU time twice in a row costs (median of a few tries), taken off
+/// every CPU timing.
+fn cpu_clock_cost() -> Duration {
+    let mut tries: Vec<Duration> = (0..15)
+        .filter_map(|_| {
+            let a = thread_cpu_time()?;
+            let b = thread_cpu_time()?;
+            Some(b.saturating_sub(a))
+        })
+        .collect();
+    tries.sort();
+    tries.get(tries.len() / 2).copied().unwrap_or_default()
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times.get(times.len() / 2).copied().unwrap_or_default()
 }
 
 /// Adjudicates `phases` generated phases of each size (0: only generates one, for
 /// instruction counting) and returns the median time per phase.
 pub fn movement(sizes: &[usize], phases: Option<usize>) -> Vec<Timing> {
+    let clock_cost = cpu_clock_cost();
     sizes
         .iter()
         .map(|&fleets| {
             let count = phases.unwrap_or_else(|| (300_000 / fleets.max(1)).clamp(5, 300));
-            let mut times = Vec::with_capacity(count);
+            let mut wall = Vec::with_capacity(count);
+            let mut cpu = Vec::with_capacity(count);
+            let mut faults = Vec::with_capacity(count);
             if count == 0 {
                 std::hint::black_box(generated_phase(fleets, 0));
             }
             for seed in 0..count as u64 {
                 let (state, orders) = generated_phase(fleets, seed);
+                let faults_start = thread_page_faults();
+                let cpu_start = thread_cpu_time();
                 let start = Instant::now();
                 let out = adjudicate(&state, &orders, seed);
-                times.push(start.elapsed());
+                wall.push(start.elapsed());
+                if let (Some(a), Some(b)) = (cpu_start, thread_cpu_time()) {
+                    cpu.push(b.saturating_sub(a).saturating_sub(clock_cost));
+                }
+                if let (Some(a), Some(b)) = (faults_start, thread_page_faults()) {
+                    faults.push(b.saturating_sub(a));
+                }
                 drop(std::hint::black_box(out));
             }
-            times.sort();
             Timing {
                 fleets,
                 phases: count,
-                median: times.get(count / 2).copied().unwrap_or_default(),
+                median: median(wall),
+                cpu: (!cpu.is_empty() && cpu.len() == count).then(|| median(cpu)),
+                faults: (!faults.is_empty() && faults.len() == count).then(|| {
+                    faults.sort_unstable();
+                    faults[count / 2]
+                }),
             }
         })
         .collect()
 }
 
-/// The table `pbem bench` prints.
+/// The table `pbem bench` prints: per phase and per fleet in CPU time where known
+/// (wall-clock time beside it), the growth from the size before, and the page faults
+/// of a phase (memory the kernel maps on first touch, counted in the CPU time).
 pub fn table(timings: &[Timing]) -> String {
-    let mut out = String::from("fleets     phases   median/phase   per fleet   growth\n");
+    let cpu = timings.iter().all(|t| t.cpu.is_some());
+    let faults = timings.iter().all(|t| t.faults.is_some());
+    let mut out = if cpu {
+        String::from(
+            "fleets     phases   CPU/phase     per fleet   growth                      wall/phase",
+        )
+    } else {
+        String::from("fleets     phases   median/phase   per fleet   growth")
+    };
+    if faults {
+        out += "  faults/phase";
+    }
+    out.push('\n');
     let mut previous: Option<&Timing> = None;
     for t in timings {
-        let per_fleet = t.median.as_secs_f64() * 1e9 / t.fleets.max(1) as f64;
+        let time = t.best();
+        let per_fleet = time.as_secs_f64() * 1e9 / t.fleets.max(1) as f64;
         let growth = match previous {
-            Some(p) if p.median > Duration::ZERO => format!(
-                "{:.1}× time for {:.0}× fleets",
-                t.median.as_secs_f64() / p.median.as_secs_f64(),
+            Some(p) if p.best() > Duration::ZERO => format!(
+                "{:.2}× time for {:.0}× fleets",
+                time.as_secs_f64() / p.best().as_secs_f64(),
                 t.fleets as f64 / p.fleets as f64
             ),
             _ => String::new(),
         };
         out += &format!(
-            "{:<10} {:<8} {:>10.3} ms   {:>6.0} ns   {growth}\n",
+            "{:<10} {:<8} {:>10.3} ms   {:>6.0} ns   {growth:<27}",
             t.fleets,
             t.phases,
-            t.median.as_secs_f64() * 1e3,
+            time.as_secs_f64() * 1e3,
             per_fleet
         );
+        if cpu {
+            out += &format!(" {:>8.3} ms", t.median.as_secs_f64() * 1e3);
+        }
+        if let (true, Some(n)) = (faults, t.faults) {
+            out += &format!(" {n:>13}");
+        }
+        out = out.trim_end().to_string();
+        out.push('\n');
         previous = Some(t);
     }
     out
@@ -111,7 +245,7 @@ impl MailTiming {
             n / self.cpu.as_secs_f64().max(1e-9),
         );
         let mut stages = self.stages.clone();
-        stages.sort_by(|a, b| b.1.cmp(&a.1));
+        stages.sort_by_key(|s| std::cmp::Reverse(s.1));
         for (name, d, _) in stages {
             out += &format!("  {:>7.1}  {name}\n", d.as_secs_f64() * 1e6 / n);
         }

@@ -22,6 +22,9 @@ pub enum Command {
     Adjudicate {
         /// The scenario file (TOML).
         scenario: PathBuf,
+        /// Also write the board after the phase, with its moves, as a PNG picture.
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
     },
     /// Run the judge: poll the mailbox, adjudicate, send replies, sleep, again.
     Serve {
@@ -69,6 +72,21 @@ pub enum Command {
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
     },
+    /// Ask the running judge (pbem serve) to read games.toml again, as SIGHUP does: new
+    /// games start, changed settings take effect, removed games are archived. A file
+    /// that does not read is refused with its reason and nothing changes.
+    Reload {
+        /// The judge's configuration: its address, mail transport, store and games.
+        #[arg(long, default_value = "games.toml")]
+        config: PathBuf,
+    },
+    /// Check a finished game's dice: the history.json of its game-over mail (the
+    /// revealed secret against the commitment of the welcome mail, then every phase
+    /// played again and compared with the recorded results).
+    VerifyDice {
+        /// The history.json attached to the game-over mail.
+        file: PathBuf,
+    },
     /// Print the hash of a password, for games.toml (reads the password from stdin).
     HashPassword,
     /// Play a short scripted 4-player game through the whole judge, in a temp folder.
@@ -104,6 +122,9 @@ pub enum GameCommand {
         /// The state as JSON (the position in the shape of `pbem adjudicate`).
         #[arg(long)]
         json: bool,
+        /// Also write the board as a PNG picture (as a moderator sees it).
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
         /// The judge's configuration: its address, mail transport, store and games.
         #[arg(long, default_value = "games.toml")]
         config: PathBuf,
@@ -134,16 +155,24 @@ pub enum GameCommand {
 /// Runs a parsed command line; errors are printed here, once, on one line.
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
-        Command::Adjudicate { scenario } => match crate::scenario::adjudicate_file(&scenario) {
-            Ok(json) => {
-                crate::output::emit(&json);
-                ExitCode::SUCCESS
+        Command::Adjudicate { scenario, png } => {
+            match crate::scenario::adjudicate_file(&scenario) {
+                Ok(json) => {
+                    if let Some(png) = png {
+                        if let Err(e) = crate::picture::scenario::write_png(&scenario, &png) {
+                            eprintln!("pbem: {e}");
+                            return ExitCode::from(2);
+                        }
+                    }
+                    crate::output::emit(&json);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("pbem: {}: {e}", scenario.display());
+                    ExitCode::from(2)
+                }
             }
-            Err(e) => {
-                eprintln!("pbem: {}: {e}", scenario.display());
-                ExitCode::from(2)
-            }
-        },
+        }
         Command::Serve { config } => report(crate::service::serve(&config)),
         Command::PollOnce { config } => match crate::service::poll_once(&config) {
             Ok(true) => ExitCode::SUCCESS,
@@ -154,8 +183,14 @@ pub fn run(cli: Cli) -> ExitCode {
             }
         },
         Command::Game {
-            command: GameCommand::Show { id, json, config },
-        } => report(crate::service::show(&config, &id, json)),
+            command:
+                GameCommand::Show {
+                    id,
+                    json,
+                    png,
+                    config,
+                },
+        } => report(crate::service::show(&config, &id, json, png.as_deref())),
         Command::Outbox {
             resend_failed,
             config,
@@ -168,6 +203,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Game {
             command: GameCommand::Import { file, config },
         } => report(crate::service::import(&config, &file)),
+        Command::Reload { config } => report(crate::service::reload(&config)),
+        Command::VerifyDice { file } => report(crate::service::verify_dice(&file)),
         Command::HashPassword => report(crate::service::hash_password()),
         Command::Demo => report(crate::demo::run().map(|text| print!("{text}"))),
         Command::Bench {

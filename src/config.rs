@@ -127,6 +127,9 @@ pub struct GameConfig {
     pub reminders: Vec<Duration>,
     pub players: Vec<Player>,
     pub moderators: Vec<Moderator>,
+    /// Results mails and BOARD replies carry the board as a picture, with an HTML
+    /// version showing it (`pictures = false`: text and results.json only).
+    pub pictures: bool,
 }
 
 /// Who may send press, and how it is signed.
@@ -358,6 +361,8 @@ struct GameFile {
     players: Vec<PersonFile>,
     #[serde(default, rename = "moderator")]
     moderators: Vec<PersonFile>,
+    #[serde(default = "yes")]
+    pictures: bool,
     /// `white` (press signed with the sender's power), `grey` (may be anonymous) or
     /// `none`.
     #[serde(default = "white")]
@@ -643,6 +648,7 @@ fn game_config(g: GameFile) -> Result<GameConfig, String> {
         reminders,
         players,
         moderators,
+        pictures: g.pictures,
     })
 }
 

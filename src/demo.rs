@@ -109,6 +109,11 @@ pub fn run() -> Result<String, String> {
             "[demo]",
             "PASSWORD second\nC4 - C3\nA4 S\nB5 S\n",
         ),
+        (
+            "hari@example.test",
+            "[demo] board",
+            "PASSWORD psychohistory\nBOARD\n",
+        ),
     ];
     let mut out = format!("pbem demo in {}\n", dir.display());
     for (n, (from, subject, body)) in mails.iter().enumerate() {
@@ -137,10 +142,77 @@ pub fn run() -> Result<String, String> {
         }
         let _ = writeln!(out, "\n<<< to {to}: {subject}\n{}", body.trim_end());
     }
+    let written = write_pictures(&outbox_dir, &dir.join("pictures")).map_err(|e| e.to_string())?;
+    if !written.is_empty() {
+        let _ = writeln!(out, "\n=== the pictures mailed (board.png) ===");
+    }
+    for (path, mails) in &written {
+        let _ = writeln!(out, "{}\n    in {}", path.display(), mails.join(", "));
+    }
     let _ = writeln!(
         out,
-        "\nThe demo's folder (games.toml, mail/, judge.sled) is left in {}.",
+        "\nThe demo's folder (games.toml, mail/, pictures/, judge.sled) is left in {}.",
         dir.display()
     );
     Ok(out)
+}
+
+/// The pictures the mails in an outbox carry, as (recipient, subject, PNG), oldest
+/// mail first.
+pub fn pictures(dir: &Path) -> Vec<(String, String, Vec<u8>)> {
+    use mail_parser::MimeHeaders;
+    let mut out = Vec::new();
+    for raw in maildir::waiting(dir)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|p| std::fs::read(p).ok())
+    {
+        let Some(m) = mail_parser::MessageParser::default().parse(&raw[..]) else {
+            continue;
+        };
+        let to = m
+            .to()
+            .and_then(|a| a.first())
+            .and_then(|a| a.address())
+            .unwrap_or("")
+            .to_string();
+        let subject = m.subject().unwrap_or("").to_string();
+        for part in m.attachments() {
+            if part.attachment_name() == Some(crate::picture::mail::FILE_NAME) {
+                out.push((to.clone(), subject.clone(), part.contents().to_vec()));
+            }
+        }
+    }
+    out
+}
+
+/// Writes each distinct picture the outbox's mails carry into `into`, named after the
+/// first mail that carried it. Returns each file and the mails (to: subject) that
+/// carried it.
+pub fn write_pictures(
+    outbox: &Path,
+    into: &Path,
+) -> std::io::Result<Vec<(std::path::PathBuf, Vec<String>)>> {
+    let mut written: Vec<(Vec<u8>, std::path::PathBuf, Vec<String>)> = Vec::new();
+    for (to, subject, png) in pictures(outbox) {
+        let mail = format!("{to}: {subject}");
+        if let Some(w) = written.iter_mut().find(|w| w.0 == png) {
+            w.2.push(mail);
+            continue;
+        }
+        std::fs::create_dir_all(into)?;
+        let slug: String = subject
+            .to_lowercase()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect::<String>()
+            .split('-')
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        let path = into.join(format!("{:02}-{slug}.png", written.len() + 1));
+        std::fs::write(&path, &png)?;
+        written.push((png, path, vec![mail]));
+    }
+    Ok(written.into_iter().map(|(_, p, m)| (p, m)).collect())
 }

@@ -26,6 +26,7 @@ pub mod mail;
 pub mod output;
 pub mod parallel;
 pub mod password;
+pub mod picture;
 pub mod report;
 pub mod rules;
 pub mod scenario;

@@ -18,6 +18,18 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("refusal.txt", include_str!("../templates/refusal.txt")),
     ("notice.txt", include_str!("../templates/notice.txt")),
     ("game_over.txt", include_str!("../templates/game_over.txt")),
+    // The HTML versions of results mails and BOARD replies (with the map inline):
+    // escaped as HTML, since their names end in `.html`.
+    (
+        "mail_layout.html",
+        include_str!("../templates/mail_layout.html"),
+    ),
+    (
+        "mail_parts.html",
+        include_str!("../templates/mail_parts.html"),
+    ),
+    ("results.html", include_str!("../templates/results.html")),
+    ("board.html", include_str!("../templates/board.html")),
     ("welcome.txt", include_str!("../templates/welcome.txt")),
     ("press.txt", include_str!("../templates/press.txt")),
 ];
@@ -46,6 +58,9 @@ impl Templates {
         env.set_undefined_behavior(UndefinedBehavior::Strict);
         env.set_keep_trailing_newline(true);
         env.add_filter("wrap", wrap);
+        env.add_filter("lines", |text: String| -> Vec<String> {
+            text.lines().map(str::to_string).collect()
+        });
         for (name, text) in BUILT_IN {
             let custom = dir.map(|d| d.join(name)).filter(|p| p.is_file());
             let source = match custom {

@@ -18,16 +18,12 @@ pub fn adjudicate_file(path: &Path) -> Result<String, ScenarioError> {
 pub fn adjudicate_text(text: &str, dir: &Path) -> Result<String, ScenarioError> {
     let table: toml::Table = toml::from_str(text)
         .map_err(|e| ScenarioError::Toml(crate::toml_text::one_line(&e, text)))?;
-    // A file without `rules` whose phase is written like Diplomacy's (`S1901M`), as the
-    // DATC case files are, is a Diplomacy scenario (../shared/specs/diplomacy-scenario.md).
-    let datc_phase = table
-        .get("phase")
-        .and_then(|v| v.as_str())
-        .is_some_and(|p| crate::rules::diplomacy::state::Phase::parse(p).is_some());
     let rules = match table.get("rules").and_then(|v| v.as_str()) {
         Some(r) => r,
-        None if datc_phase => "diplomacy",
-        None => return Err(ScenarioError::NoRules),
+        None => match RuleSetId::for_untagged_scenario(&table) {
+            Some(r) => r.id(),
+            None => return Err(ScenarioError::NoRules),
+        },
     };
     let rules =
         RuleSetId::from_id(rules).ok_or_else(|| ScenarioError::UnknownRules(rules.into()))?;

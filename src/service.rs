@@ -55,26 +55,61 @@ pub fn serve(path: &Path) -> Result<(), String> {
         // Colour only for a person at a terminal: a log file or journal gets plain text.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let config = load(path)?;
-    let mut judge = open_judge(&config)?;
-    // A test hook: die at a given point, as if killed there (see CrashPoint).
-    if let Ok(spec) = std::env::var("PBEM_CRASH") {
-        let (point, n) = spec.split_once(':').unwrap_or((&spec, "0"));
-        let point = crate::judge::CrashPoint::from_id(point)
-            .ok_or_else(|| format!("PBEM_CRASH: unknown point {point:?}"))?;
-        judge.abort_at(
-            point,
-            n.parse()
-                .map_err(|_| format!("PBEM_CRASH: {n:?} is not a count"))?,
+    // SIGHUP (or `pbem reload`) reads games.toml again: the judge is opened anew on
+    // the new configuration between passes; a file that does not read is refused
+    // with its reason and the running configuration kept.
+    let hangup = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    signal_hook::flag::register(signal_hook::consts::SIGHUP, hangup.clone())
+        .map_err(|e| format!("cannot listen for SIGHUP: {e}"))?;
+    let busy = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(0));
+    let mut config = load(path)?;
+    let mut first = true;
+    loop {
+        let mut judge = open_judge(&config)?;
+        judge.report_busy_to(busy.clone());
+        if first {
+            // A test hook: die at a given point, as if killed there (see CrashPoint).
+            if let Ok(spec) = std::env::var("PBEM_CRASH") {
+                let (point, n) = spec.split_once(':').unwrap_or((&spec, "0"));
+                let point = crate::judge::CrashPoint::from_id(point)
+                    .ok_or_else(|| format!("PBEM_CRASH: unknown point {point:?}"))?;
+                judge.abort_at(
+                    point,
+                    n.parse()
+                        .map_err(|_| format!("PBEM_CRASH: {n:?} is not a count"))?,
+                );
+            }
+            watchdog(&judge, config.judge.budget_seconds);
+            first = false;
+        }
+        match judge.archive_removed() {
+            Ok(archived) => {
+                for (id, file) in archived {
+                    tracing::info!(game = %id, file = %file.display(), "game no longer in games.toml: archived");
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "archiving removed games"),
+        }
+        tracing::info!(
+            games = config.games.len(),
+            address = %config.judge.address,
+            poll_seconds = config.judge.poll_seconds,
+            "serving"
         );
+        let new = run(&judge, &config, path, &hangup);
+        drop(judge);
+        config = new;
     }
-    watchdog(&judge, config.judge.budget_seconds);
-    tracing::info!(
-        games = config.games.len(),
-        address = %config.judge.address,
-        poll_seconds = config.judge.poll_seconds,
-        "serving"
-    );
+}
+
+/// Serves with one judge until a reload gives a new configuration.
+fn run(
+    judge: &Judge,
+    config: &Config,
+    path: &Path,
+    hangup: &std::sync::atomic::AtomicBool,
+) -> Config {
+    use std::sync::atomic::Ordering;
     // After a burst of mail, the mailbox is looked at again every 100 ms for a while
     // before going back to waiting (IDLE): mail that arrives just after a pass does not
     // wait for the server's IDLE notice (about 0.5 s with Dovecot).
@@ -83,6 +118,18 @@ pub fn serve(path: &Path) -> Result<(), String> {
     let mut last_mail: Option<std::time::Instant> = None;
     loop {
         judge.handle_requests();
+        if judge.take_reload() | hangup.swap(false, Ordering::Relaxed) {
+            match load(path) {
+                Ok(new) => {
+                    tracing::info!(file = %path.display(), "games.toml read again");
+                    return new;
+                }
+                Err(e) => tracing::warn!(
+                    error = %e,
+                    "games.toml not reloaded: the running configuration stays"
+                ),
+            }
+        }
         match judge.scheduled_backup() {
             Ok(Some(path)) => tracing::info!(file = %path.display(), "scheduled backup"),
             Ok(None) => {}
@@ -112,7 +159,7 @@ pub fn serve(path: &Path) -> Result<(), String> {
             }
             Err(e) => tracing::warn!(error = %e, "pass failed, will retry"),
         }
-        if busy {
+        if busy || hangup.load(Ordering::Relaxed) {
             // Look again at once.
         } else if last_mail.is_some_and(|t| t.elapsed() < BURST_TAIL) {
             std::thread::sleep(BURST_POLL);
@@ -175,12 +222,15 @@ fn read_record(config: &Config, id: &str) -> Result<Record, String> {
     }
 }
 
-pub fn show(path: &Path, id: &str, json: bool) -> Result<(), String> {
+pub fn show(path: &Path, id: &str, json: bool, png: Option<&Path>) -> Result<(), String> {
     let config = load(path)?;
     if config.game(id).is_none() {
         return Err(format!("{}: no game {id:?}", path.display()));
     }
     let record = read_record(&config, id)?;
+    if let Some(file) = png {
+        crate::picture::write_game_png(&record.game, file)?;
+    }
     let label = record.game.label();
     if json {
         let mut v = record.game.position_json();
@@ -316,6 +366,32 @@ pub fn export(path: &Path, id: &str, out: &Path) -> Result<(), String> {
         file,
     };
     println!("{}", on_store(&config, request)?);
+    Ok(())
+}
+
+/// `pbem reload`: the running judge reads games.toml again. A file that does not read
+/// is refused here, with its reason; the judge keeps its configuration.
+pub fn reload(path: &Path) -> Result<(), String> {
+    let config = load(path)?;
+    let config_path = absolute(path)?;
+    println!(
+        "{}",
+        on_store(
+            &config,
+            crate::control::Request::Reload {
+                config: config_path
+            }
+        )?
+    );
+    Ok(())
+}
+
+/// `pbem verify-dice FILE`: a game-over mail's history.json checked.
+pub fn verify_dice(file: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let history: crate::verify::History =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    println!("{}", crate::verify::verify(&history)?);
     Ok(())
 }
 

@@ -193,9 +193,9 @@ fn unreadable_godsfire_scenarios_exit_2_with_one_line() {
             "allegiance 7 is not 0 to 5",
         ),
         (
-            "gf-movement.toml",
-            head.replace("interphase", "movement"),
-            "not built yet",
+            "gf-pinned-die.toml",
+            head.replace("phase = \"interphase\"", "phase = \"combat\"\ndice = [3, 7]"),
+            "pinned die 7 is not 1 to 6",
         ),
         (
             "gf-orders-unknown-power.toml",

@@ -204,3 +204,72 @@ fn replay_from_the_store(w: &World, end: &State) {
     }
     assert_eq!(&s, end);
 }
+
+/// A line that is no order at all (chatter, a greeting) stays the sender's: its
+/// receipt shows it as not read, and no other mail of the phase (another player's
+/// receipt or results, the moderator's copy, any results.json) ever shows it; a wrong
+/// order is still refused and published in the results.
+#[test]
+fn chatter_stays_in_the_senders_receipt() {
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    w.sent();
+    let spring = state(&w).phase;
+    let (_, france, _) = DIPLOMACY_PLAYERS[2];
+    let chatter = [
+        "Hi all, shall we meet in Burgundy?",
+        "Moscow will fall before winter",
+    ];
+    w.orders(
+        france,
+        &format!(
+            "A par - bur\n{}\nA xyz - pic\n{}\nF bre - mao",
+            chatter[0], chatter[1]
+        ),
+    );
+    w.pass();
+    let sent = w.sent();
+    let receipt = sent
+        .iter()
+        .find(|m| m.to == france && m.subject.contains("Orders received"))
+        .expect("a receipt");
+    let body = squash(&receipt.body);
+    for c in chatter {
+        assert!(body.contains(&format!("NOT READ {c}")), "{}", receipt.body);
+    }
+    assert!(body.contains("only you see this line"), "{}", receipt.body);
+    assert!(body.contains("REFUSED A xyz - pic"), "{}", receipt.body);
+    assert!(body.contains("ok FRA A par - bur"), "{}", receipt.body);
+    // Nobody else sends orders: the deadline ends the phase.
+    w.advance(Duration::hours(100));
+    w.pass();
+    let all = w.all_sent();
+    let results: Vec<_> = all
+        .iter()
+        .filter(|m| m.subject.contains("results"))
+        .collect();
+    assert!(results.len() >= 7, "{} results mails", results.len());
+    for m in &all {
+        let text = squash(&m.body)
+            + &m.attachment
+                .as_ref()
+                .map(|a| a.1.clone())
+                .unwrap_or_default();
+        let is_receipt = m.to == france && m.subject.contains("Orders received");
+        for c in chatter {
+            assert_eq!(
+                text.contains(c),
+                is_receipt,
+                "{c:?} in {} to {}:\n{}",
+                m.subject,
+                m.to,
+                m.body
+            );
+        }
+    }
+    // The wrong order is an order: refused in every results mail.
+    for m in &results {
+        assert!(m.body.contains("A xyz - pic"), "{}", m.body);
+    }
+    assert_ne!(state(&w).phase, spring, "the phase was adjudicated");
+}

@@ -201,7 +201,8 @@ fn solo_results_say_the_turn_and_both_sides_systems() {
         .find(|m| m.subject.contains("results"))
         .expect("setup results");
     let race = results.body.replace("\n  ", " ");
-    assert!(race.contains("Turn 1"), "{}", results.body);
+    // The race line counts the turns whose end has passed (R10.4, issue 12).
+    assert!(race.contains("After 0 of 30 turns"), "{}", results.body);
     assert!(
         race.contains("The Foundation 3 systems"),
         "{}",

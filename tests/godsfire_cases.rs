@@ -1,8 +1,10 @@
 //! Godsfire scenario files with expectations: `tests/cases/godsfire/<rule>_<what>.toml`.
 //!
 //! A case is a scenario (`../shared/specs/godsfire-scenario.md`) plus an `[expect]`
-//! table; with `base = true` it starts from `_base.toml`, each top-level key of the
-//! case replacing the base's. Every key of `[expect]` is optional:
+//! table; with `base = true` it starts from `_base.toml` (with `base = "war"`, from
+//! `_war.toml`), each top-level key of the case replacing the base's; the lists of a
+//! `[more]` table (`[[more.stack]]`) are appended to the base's instead. Every key of
+//! `[expect]` is optional:
 //!
 //! | key | checks |
 //! |---|---|
@@ -23,6 +25,7 @@
 //! | `transit`, `purchases` | all, as `power amount to turn`, `power@Region SQD AG PDF` |
 //! | `rolls` | every die, in order, as `G7.1 1d6 4 Sirius-1b` |
 //! | `winner` | `"none"`, a power, or a list |
+//! | `json` | `/combats/0/odds = 2-1`: the value at a JSON pointer (strings unquoted) |
 //! | `golden` | `true`: the whole output equals `<case>.json` beside the case |
 //!   (`UPDATE_GOLDEN=1` writes it) |
 
@@ -88,15 +91,34 @@ pub fn scenario_text(path: &Path) -> (String, toml::Table) {
         .remove("expect")
         .and_then(|e| e.as_table().cloned())
         .unwrap_or_default();
-    let mut table = if case.remove("base").and_then(|b| b.as_bool()) == Some(true) {
-        let base = std::fs::read_to_string(path.with_file_name("_base.toml")).unwrap();
-        toml::from_str::<toml::Table>(&base).unwrap()
-    } else {
-        toml::Table::new()
+    let base = match case.remove("base") {
+        Some(toml::Value::Boolean(true)) => Some("_base.toml".to_string()),
+        Some(toml::Value::String(name)) => Some(format!("_{name}.toml")),
+        _ => None,
+    };
+    let mut table = match base {
+        Some(file) => {
+            let base = std::fs::read_to_string(path.with_file_name(file)).unwrap();
+            toml::from_str::<toml::Table>(&base).unwrap()
+        }
+        None => toml::Table::new(),
     };
     let set = case.remove("set");
+    let more = case.remove("more");
     for (k, v) in case {
         table.insert(k, v);
+    }
+    for (k, v) in more
+        .iter()
+        .flat_map(|m| m.as_table().expect("[more] is a table"))
+    {
+        let items = v.as_array().expect("[more] holds lists").clone();
+        match table.get_mut(k) {
+            Some(toml::Value::Array(a)) => a.extend(items),
+            _ => {
+                table.insert(k.clone(), toml::Value::Array(items));
+            }
+        }
     }
     for change in set
         .iter()
@@ -164,6 +186,9 @@ pub fn run_case(path: &Path) {
     assert_eq!(json, again, "not deterministic");
     let out: Value = serde_json::from_str(&json).unwrap();
     let name = path.file_stem().unwrap().to_string_lossy();
+    if std::env::var("GODSFIRE_CASE_SHOW").is_ok() {
+        eprintln!("{name}:\n{json}");
+    }
     let fail = |what: &str| -> ! { panic!("{name}: {what}\noutput:\n{json}") };
     for key in ["next_phase", "next_turn"] {
         if let Some(v) = expect.get(key) {
@@ -389,6 +414,17 @@ pub fn run_case(path: &Path) {
             fail(&format!("winner: expected {want}, got {}", out["winner"]));
         }
     }
+    for want in list(&expect, "json") {
+        let (pointer, value) = split_eq(&want);
+        let got = out
+            .pointer(pointer)
+            .unwrap_or_else(|| fail(&format!("nothing at {pointer}")))
+            .to_string()
+            .replace('"', "");
+        if got != value {
+            fail(&format!("{pointer}: expected {value}, got {got}"));
+        }
+    }
     if expect.get("golden").and_then(|g| g.as_bool()) == Some(true) {
         let golden = path.with_extension("json");
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
@@ -413,6 +449,10 @@ fn godsfire_cases() {
         .collect();
     paths.sort();
     assert!(paths.len() >= 30, "only {} Godsfire cases", paths.len());
+    // GODSFIRE_CASE=g4_6 runs only the cases whose names hold it.
+    if let Ok(only) = std::env::var("GODSFIRE_CASE") {
+        paths.retain(|p| p.to_string_lossy().contains(&only));
+    }
     let mut failures = Vec::new();
     for path in &paths {
         if let Err(e) = std::panic::catch_unwind(|| run_case(path)) {

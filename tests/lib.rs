@@ -8,6 +8,8 @@
 //! - `cli`: the `pbem` command line as a user runs it.
 //! - `coverage`: every numbered rule has a test.
 //! - `judge`: the judge end to end through Maildir and sled (`world` sets one up).
+//! - `picture`: the board as a picture, checked pixel by pixel, and the mails that
+//!   carry it; `picture_games`: the later rule sets' pictures.
 //!
 //! The judge against real Postfix and Dovecot is its own binary, `tests/real_mail/`.
 
@@ -19,21 +21,27 @@ mod bfge_play;
 mod bfge_properties;
 mod cases;
 mod cli;
+mod community;
 mod coverage;
 mod diplomacy;
 mod diplomacy_datc;
 mod diplomacy_properties;
 mod diplomacy_rules;
+mod fe_mail;
 mod first_hour;
 mod godsfire;
 mod godsfire_cases;
+mod godsfire_policies;
 mod godsfire_properties;
+mod godsfire_tables;
 mod hjelmberg;
 mod hjelmberg_cases;
 mod hjelmberg_properties;
 mod hostile;
 mod imap_quirks;
 mod judge;
+mod picture;
+mod picture_games;
 mod properties;
 mod rules;
 mod solo;

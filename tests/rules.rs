@@ -162,12 +162,34 @@ fn r10_1_solo_setup_places_nine_imperium_fleets_at_random() {
         layouts.insert(sectors);
     }
     assert!(layouts.len() > 45, "seeds give different layouts");
-    // The Imperium owns nothing at the start.
-    let out = adjudicate(
-        "rules = \"foundation-empire\"\nphase = \"setup\"\nseed = 3\n[options]\nsolo = true\n",
-    );
-    for (_, owner) in out["systems"].as_object().unwrap() {
-        assert_eq!(owner, "foundation");
+}
+
+#[test]
+fn r10_1_imperium_owns_its_18_systems_at_turn_1() {
+    let b = Board::standard();
+    let foundation = b.power_by_id("foundation").unwrap();
+    for seed in [0, 3, 17] {
+        let out = adjudicate(&format!(
+            "rules = \"foundation-empire\"\nphase = \"setup\"\nturn = 0\nseed = {seed}\n[options]\nsolo = true\n[orders]\nfoundation = \"PLACE Terminus\\nPLACE Smyrno\\nPLACE Konom\"\n"
+        ));
+        assert_eq!(out["next_turn"], 1);
+        assert_eq!(out["next_phase"], "movement");
+        let systems = out["systems"].as_object().unwrap();
+        let mut imperium = 0;
+        for (id, s) in b.systems() {
+            let name = &s.name;
+            let owner = systems.get(name).and_then(|o| o.as_str());
+            let home = b.home_power(s.at).unwrap();
+            if home != foundation {
+                assert_eq!(owner, Some("imperium"), "{name}, seed {seed}");
+                imperium += 1;
+            } else if ["Terminus", "Smyrno", "Konom"].contains(&name.as_str()) {
+                assert_eq!(owner, Some("foundation"), "{name}");
+            } else {
+                assert_eq!(owner, None, "{name} ({id:?}) is owned by nobody");
+            }
+        }
+        assert_eq!(imperium, 18);
     }
 }
 
@@ -349,7 +371,7 @@ fn rule_set_checks_a_submission_line_by_line() {
         checks,
         [
             LineCheck::Accepted {
-                order: "B2 - C3".into()
+                order: "Smyrno (B2) - C3".into()
             },
             LineCheck::Refused {
                 line: "A1 - A3".into(),

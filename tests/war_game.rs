@@ -270,3 +270,75 @@ fn replay_from_the_store(w: &World, end: &State) {
     }
     assert_eq!(&s, end);
 }
+
+/// A line that is no order at all (chatter, a greeting) stays the sender's: its
+/// receipt shows it as not read, and no other mail of the phase (another player's
+/// receipt or results, the moderator's copy, any results.json) ever shows it; a wrong
+/// order is still refused and published in the results.
+#[test]
+fn war_chatter_stays_in_the_senders_receipt() {
+    let mut w = World::with_rules("war-imperialism", OPTIONS, &PLAYERS);
+    w.pass();
+    w.sent();
+    assert_eq!(war_state(&w).phase, Phase::Draft);
+    let (_, black, _) = PLAYERS[0];
+    let chatter = [
+        "Hello neighbours, shall we share Africa?",
+        "Thanks for the game so far",
+    ];
+    w.orders(
+        black,
+        &format!(
+            "PICK Britain France\n{}\nPICK Atlantis\n{}",
+            chatter[0], chatter[1]
+        ),
+    );
+    w.pass();
+    let sent = w.sent();
+    let receipt = sent
+        .iter()
+        .find(|m| m.to == black && m.subject.contains("Orders received"))
+        .expect("a receipt");
+    let body = squash(&receipt.body);
+    for c in chatter {
+        assert!(body.contains(&format!("NOT READ {c}")), "{}", receipt.body);
+    }
+    assert!(body.contains("only you see this line"), "{}", receipt.body);
+    assert!(body.contains("REFUSED PICK Atlantis"), "{}", receipt.body);
+    // Nobody else sends orders: the deadline ends the phase.
+    w.advance(Duration::hours(100));
+    w.pass();
+    assert_ne!(
+        war_state(&w).phase,
+        Phase::Draft,
+        "the draft was adjudicated"
+    );
+    let all = w.all_sent();
+    let results: Vec<_> = all
+        .iter()
+        .filter(|m| m.subject.contains("results"))
+        .collect();
+    assert_eq!(results.len(), PLAYERS.len() + 1);
+    for m in &all {
+        let text = squash(&m.body)
+            + &m.attachment
+                .as_ref()
+                .map(|a| a.1.clone())
+                .unwrap_or_default();
+        let is_receipt = m.to == black && m.subject.contains("Orders received");
+        for c in chatter {
+            assert_eq!(
+                text.contains(c),
+                is_receipt,
+                "{c:?} in {} to {}:\n{}",
+                m.subject,
+                m.to,
+                m.body
+            );
+        }
+    }
+    // The wrong order is an order: refused in every results mail.
+    for m in &results {
+        assert!(squash(&m.body).contains("PICK Atlantis"), "{}", m.body);
+    }
+}

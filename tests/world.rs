@@ -85,6 +85,10 @@ pub struct Sent {
     pub body: String,
     pub in_reply_to: Option<String>,
     pub attachment: Option<(String, String)>,
+    /// The HTML version, if the mail has one.
+    pub html: Option<String>,
+    /// `board.png`, if the mail carries the board's picture.
+    pub picture: Option<Vec<u8>>,
     pub raw: String,
 }
 
@@ -265,14 +269,26 @@ pub fn read_outbox(dir: &Path) -> Vec<Sent> {
             let m = mail_parser::MessageParser::default()
                 .parse(&raw[..])
                 .unwrap();
-            let attachment = m.attachments().next().map(|a| {
-                (
-                    {
-                        use mail_parser::MimeHeaders;
-                        a.attachment_name().unwrap_or("").to_string()
-                    },
-                    String::from_utf8_lossy(a.contents()).into_owned(),
-                )
+            use mail_parser::MimeHeaders;
+            // The picture is an attachment too (inline, board.png): the data attachment
+            // is the first that is not an image.
+            let attachment = m
+                .attachments()
+                .find(|a| a.content_type().is_none_or(|c| c.ctype() != "image"))
+                .map(|a| {
+                    (
+                        a.attachment_name().unwrap_or("").to_string(),
+                        String::from_utf8_lossy(a.contents()).into_owned(),
+                    )
+                });
+            let picture = m
+                .attachments()
+                .find(|a| a.attachment_name() == Some("board.png"))
+                .map(|a| a.contents().to_vec());
+            // Only a real text/html part (mail-parser makes HTML of a text body too).
+            let html = m.html_part(0).and_then(|p| match &p.body {
+                mail_parser::PartType::Html(h) => Some(h.to_string()),
+                _ => None,
             });
             Sent {
                 to: m
@@ -288,6 +304,8 @@ pub fn read_outbox(dir: &Path) -> Vec<Sent> {
                     .unwrap_or_default(),
                 in_reply_to: m.in_reply_to().as_text().map(str::to_string),
                 attachment,
+                html,
+                picture,
                 raw: String::from_utf8_lossy(&raw).into_owned(),
             }
         })

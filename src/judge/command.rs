@@ -53,6 +53,8 @@ pub struct Press {
     pub broadcast: bool,
     /// `PRESS ANON TO …` (grey press).
     pub anonymous: bool,
+    /// A reply to anonymous press: its recipient is not named to the sender.
+    pub to_anonymous: bool,
     pub text: String,
 }
 
@@ -374,6 +376,7 @@ fn close(p: &mut Parsed, kind: Block, lines: Vec<&str>, presses: &mut usize) {
                 to,
                 broadcast,
                 anonymous,
+                to_anonymous: false,
                 text: lines.join("\n"),
             }));
         }
@@ -514,6 +517,7 @@ mod tests {
                 to: vec!["imperium".into(), "union".into()],
                 broadcast: false,
                 anonymous: false,
+                to_anonymous: false,
                 text: "Let us ally.".into()
             })
         );

@@ -32,6 +32,9 @@ pub struct PressRecord {
     /// The recipients' powers.
     pub to: Vec<String>,
     pub broadcast: bool,
+    /// A reply to anonymous press: the sender is not told who received it.
+    #[serde(default)]
+    pub to_anonymous: bool,
     pub text: String,
     pub at: DateTime<Utc>,
 }
@@ -268,6 +271,7 @@ impl Judge<'_> {
             anonymous: press.anonymous,
             to: to.clone(),
             broadcast: press.broadcast,
+            to_anonymous: press.to_anonymous,
             text: press.text.clone(),
             at: now,
         };
@@ -348,7 +352,11 @@ impl Judge<'_> {
         Ok(format!(
             "{what}{} to {}: sent.",
             if press.anonymous { " (anonymous)" } else { "" },
-            to.join(", ")
+            if press.to_anonymous {
+                "the anonymous sender".to_string()
+            } else {
+                to.join(", ")
+            }
         ))
     }
 
@@ -403,6 +411,8 @@ impl Judge<'_> {
             };
             let to = if p.broadcast {
                 "every power".to_string()
+            } else if p.to_anonymous && sent && !everything {
+                "the anonymous sender".to_string()
             } else {
                 p.to.join(", ")
             };

@@ -86,6 +86,17 @@ impl Judge<'_> {
         Ok(())
     }
 
+    /// Takes a game out of the index (archived); listed again, it is indexed anew when
+    /// a judge opens.
+    pub(super) fn unindex(&self, id: &str, fx: &mut Effects) -> Result<(), JudgeError> {
+        let at = due_at_key(id);
+        if let Some(old) = self.store.get::<String>(&at)?.filter(|o| !o.is_empty()) {
+            fx.batch.remove(&old);
+        }
+        fx.batch.remove(&at);
+        Ok(())
+    }
+
     /// The games due by now, earliest first.
     pub(super) fn due_games(&self) -> Result<Vec<String>, JudgeError> {
         let end = format!("{DUE}{:020}~", self.clock.now().timestamp().max(0));

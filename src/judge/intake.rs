@@ -232,7 +232,18 @@ impl Judge<'_> {
         let sender = mail.from.as_str();
         let Some(gc) = game_id.as_deref().and_then(|id| self.config.game(id)) else {
             let reason = match &game_id {
-                Some(id) => format!("There is no game {:?} here.", command::echo(id)),
+                Some(id) => match self
+                    .store
+                    .get::<String>(&super::maintenance::archived_key(id))?
+                {
+                    Some(when) => format!(
+                        "Game {:?} was archived on {} (it is no longer played here; \
+                         ask its moderator).",
+                        command::echo(id),
+                        when.get(..10).unwrap_or(&when)
+                    ),
+                    None => format!("There is no game {:?} here.", command::echo(id)),
+                },
                 None => "The mail names no game: write GAME <id> on a line of its own.".into(),
             };
             // A registered address gets its games and the commands, not silence.

@@ -80,7 +80,61 @@ impl Judge<'_> {
     }
 }
 
+/// Games archived (no longer in games.toml): `v1/archived/<id>` holds when.
+pub(super) fn archived_key(id: &str) -> String {
+    format!("v1/archived/{id}")
+}
+
+/// Where archived games are exported: beside the store.
+pub fn archive_dir(store: &std::path::Path) -> std::path::PathBuf {
+    let mut name = store.file_name().unwrap_or_default().to_os_string();
+    name.push(".archive");
+    store.with_file_name(name)
+}
+
 impl Judge<'_> {
+    /// Games the store holds that games.toml no longer lists: each exported once (with
+    /// its history) into `<store>.archive/<id>-<time>.json`, taken out of the due
+    /// index and marked archived. Nothing is deleted: listed again, the game goes on
+    /// where it stopped. Returns the games archived now, with their files.
+    pub fn archive_removed(&self) -> Result<Vec<(String, std::path::PathBuf)>, JudgeError> {
+        let mut archived = Vec::new();
+        for key in self.store.keys_between("v1/game/", "v1/game/~")? {
+            let id = &key["v1/game/".len()..];
+            if self.config.game(id).is_some() || self.store.contains(&archived_key(id))? {
+                continue;
+            }
+            let now = self.clock.now();
+            let file = archive_dir(&self.config.judge.store)
+                .join(format!("{id}-{}.json", now.format("%Y%m%dT%H%M%SZ")));
+            if let Some(dir) = file.parent() {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| JudgeError::Setup(format!("{}: {e}", dir.display())))?;
+            }
+            crate::backup::export_game(&self.store, id, &file, now)
+                .map_err(|e| JudgeError::Setup(format!("archiving game {id}: {e}")))?;
+            let mut fx = self.effects();
+            self.unindex(id, &mut fx)?;
+            fx.batch.put(&archived_key(id), &now.to_rfc3339());
+            self.store.commit(fx.batch)?;
+            archived.push((id.to_string(), file));
+        }
+        // A game listed again is no longer archived.
+        let mut fx = self.effects();
+        let mut back = false;
+        for key in self.store.keys_between("v1/archived/", "v1/archived/~")? {
+            let id = &key["v1/archived/".len()..];
+            if self.config.game(id).is_some() {
+                fx.batch.remove(&key);
+                back = true;
+            }
+        }
+        if back {
+            self.store.commit(fx.batch)?;
+        }
+        Ok(archived)
+    }
+
     /// Whether a reload of `games.toml` was asked for (and takes the request).
     pub fn take_reload(&self) -> bool {
         self.reload.replace(false)

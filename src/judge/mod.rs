@@ -146,11 +146,26 @@ pub const MAX_MAIL_BYTES: usize = 1024 * 1024;
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// The largest attachment (`results.json`) of a mail the judge sends.
 pub const MAX_ATTACHMENT_BYTES: usize = 384 * 1024;
+/// The most a mail's text, HTML version, picture and attachment may weigh together
+/// (before encoding) for the mail to carry its HTML version and picture; a heavier
+/// mail goes as text (and attachment) only, which [`MAX_MAIL_BYTES`] always holds.
+pub const MAX_RICH_MAIL_BYTES: usize = 640 * 1024;
 
 /// A mail made to fit [`MAX_MAIL_BYTES`]: text cut with a note, an over-large
 /// attachment replaced by a note (the whole results stay in the store, for HISTORY and
-/// `pbem game show`).
+/// `pbem game show`), the HTML version and picture left out of a mail whose text was
+/// cut or that would weigh more than [`MAX_RICH_MAIL_BYTES`] with them.
 fn bounded(mut mail: Outgoing) -> Outgoing {
+    let rich = mail.html.as_ref().map_or(0, String::len)
+        + mail.picture.as_ref().map_or(0, |p| p.png.len());
+    let attached = mail.attachment.as_ref().map_or(0, |(_, c)| c.len());
+    if rich > 0
+        && (mail.body.len() > MAX_BODY_BYTES
+            || mail.body.len() + rich + attached > MAX_RICH_MAIL_BYTES)
+    {
+        mail.html = None;
+        mail.picture = None;
+    }
     if mail.body.len() > MAX_BODY_BYTES {
         let mut cut = MAX_BODY_BYTES - 200;
         while !mail.body.is_char_boundary(cut) {
@@ -804,6 +819,8 @@ impl<'c> Judge<'c> {
             in_reply_to: reply_to.and_then(|m| m.message_id.clone()),
             date: now.to_rfc2822(),
             attachment: None,
+            html: None,
+            picture: None,
             reply_to: None,
         }
     }
@@ -824,4 +841,58 @@ pub fn parse_when(text: &str, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
     DateTime::parse_from_rfc3339(text)
         .ok()
         .map(|t| t.with_timezone(&Utc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mail::outgoing::Inline;
+
+    fn rich_mail(body: usize, html: usize, png: usize, json: usize) -> Outgoing {
+        Outgoing {
+            message_id: "m@x".into(),
+            to: "a@example.test".into(),
+            subject: "s".into(),
+            body: "b".repeat(body),
+            in_reply_to: None,
+            date: String::new(),
+            attachment: Some(("results.json".into(), "j".repeat(json))),
+            html: Some("h".repeat(html)),
+            picture: Some(Inline {
+                content_id: "c@pbem".into(),
+                name: "board.png".into(),
+                png: vec![7; png],
+            }),
+            reply_to: None,
+        }
+    }
+
+    #[test]
+    fn a_heavy_mail_goes_without_its_html_and_picture() {
+        let light = bounded(rich_mail(4_000, 8_000, 60_000, 10_000));
+        assert!(light.html.is_some() && light.picture.is_some());
+        let heavy = bounded(rich_mail(
+            200_000,
+            220_000,
+            60_000,
+            MAX_ATTACHMENT_BYTES - 1,
+        ));
+        assert!(heavy.html.is_none() && heavy.picture.is_none());
+        assert_eq!(heavy.attachment.unwrap().1.len(), MAX_ATTACHMENT_BYTES - 1);
+        let cut = bounded(rich_mail(MAX_BODY_BYTES + 1, 10, 10, 10));
+        assert!(cut.html.is_none() && cut.picture.is_none());
+        assert!(cut.body.len() <= MAX_BODY_BYTES);
+        let biggest = bounded(rich_mail(
+            MAX_BODY_BYTES,
+            MAX_RICH_MAIL_BYTES,
+            1,
+            MAX_ATTACHMENT_BYTES,
+        ));
+        assert!(biggest.to_bytes("J", "judge@example.test").len() < MAX_MAIL_BYTES);
+        // The heaviest mail that keeps them still fits (a picture is base64 in mail).
+        let k = MAX_RICH_MAIL_BYTES / 4;
+        let kept = bounded(rich_mail(k, k, k, k));
+        assert!(kept.picture.is_some());
+        assert!(kept.to_bytes("J", "judge@example.test").len() < MAX_MAIL_BYTES);
+    }
 }

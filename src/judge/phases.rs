@@ -2,6 +2,7 @@
 //! and the results mailed to everyone.
 
 use super::*;
+use crate::picture::mail::Rich;
 
 impl Judge<'_> {
     /// Deadlines and reminders of every game. Returns the phases adjudicated. A game
@@ -300,7 +301,7 @@ impl Judge<'_> {
         let subject = format!("[{}] Turn {} {} results", gc.id, entry.turn, entry.phase);
         // One rendering per distinct view: every reader alike unless the game hides
         // something.
-        let mut rendered: BTreeMap<String, (String, String)> = BTreeMap::new();
+        let mut rendered: BTreeMap<String, (String, String, Option<Rich>)> = BTreeMap::new();
         for reader in self.results_readers(gc, record, fx)? {
             let key = if play.hidden_information() {
                 reader.view_key()
@@ -317,6 +318,7 @@ impl Judge<'_> {
                     results: &seen.view["results"],
                     events: &seen.view["events"],
                     systems: &seen.view["systems"],
+                    owned_label: play.owned_label(),
                     board: play.board_text(viewer),
                     standing: play.standing(),
                     over: next.over,
@@ -332,11 +334,19 @@ impl Judge<'_> {
                 };
                 let body = self.templates.render("results.txt", &view)?;
                 let json = serde_json::to_string_pretty(&seen.json).expect("JSON");
-                rendered.insert(key.clone(), (body, json));
+                let picture = gc.pictures.then(|| play.picture(viewer, Some(&seen)));
+                let rich = picture
+                    .flatten()
+                    .map(|p| Rich::render(&self.templates, "results.html", &view, Some(p)))
+                    .transpose()?;
+                rendered.insert(key.clone(), (body, json, rich));
             }
-            let (body, json) = &rendered[&key];
+            let (body, json, rich) = &rendered[&key];
             let mut mail = self.mail(&reader.address, subject.clone(), body.clone(), None);
             mail.attachment = Some(("results.json".into(), json.clone()));
+            if let Some(rich) = rich {
+                rich.dress(&mut mail);
+            }
             fx.outbox.push(mail);
         }
         if next.over {
@@ -403,15 +413,14 @@ impl Judge<'_> {
         Ok(())
     }
 
-    /// A game's whole history: its creation and every phase's orders and results, as
-    /// `pbem verify-dice` reads it.
-    pub(super) fn history_of(
+    /// A game's adjudicated phases, stored and from this group, in the order they were
+    /// played (their keys sort by turn, then by phase name).
+    pub(super) fn history_entries(
         &self,
-        gc: &GameConfig,
-        record: &Record,
+        id: &str,
         fx: &Effects,
-    ) -> Result<crate::verify::History, JudgeError> {
-        let prefix = format!("v1/history/{}/", gc.id);
+    ) -> Result<Vec<(String, HistoryEntry)>, JudgeError> {
+        let prefix = format!("v1/history/{id}/");
         let mut entries: Vec<(String, HistoryEntry)> = self.store.scan(&prefix)?;
         entries.extend(
             fx.history
@@ -421,8 +430,19 @@ impl Judge<'_> {
         );
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         entries.dedup_by(|a, b| a.0 == b.0);
-        // Phases are keyed by (turn, phase): order them as they were played.
         entries.sort_by_key(|(_, e)| (e.turn, e.seq));
+        Ok(entries)
+    }
+
+    /// A game's whole history: its creation and every phase's orders and results, as
+    /// `pbem verify-dice` reads it.
+    pub(super) fn history_of(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        fx: &Effects,
+    ) -> Result<crate::verify::History, JudgeError> {
+        let entries = self.history_entries(&gc.id, fx)?;
         let (secret, commitment, fixed_seed) = match (&record.dice, gc.fixed_seed) {
             (Some(d), false) => (Some(d.secret.clone()), Some(d.commitment.clone()), None),
             _ => (None, None, Some(gc.seed)),

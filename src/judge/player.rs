@@ -24,6 +24,9 @@ impl Judge<'_> {
                 if let Some(text) = parsed.orders.take() {
                     match self.press_target(gc, &record, &target)? {
                         Some(to) => parsed.commands.push(Command::Press(command::Press {
+                            // A token (not a power's name) stands for anonymous press:
+                            // its sender stays unnamed to the one replying.
+                            to_anonymous: to != target,
                             to: vec![to],
                             broadcast: false,
                             anonymous: false,

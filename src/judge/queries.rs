@@ -1,6 +1,7 @@
 //! Queries anyone of a game may send: BOARD, HISTORY, HELP.
 
 use super::*;
+use crate::picture::mail::Rich;
 
 impl Judge<'_> {
     pub(super) fn board_reply(
@@ -28,13 +29,21 @@ impl Judge<'_> {
             phase: label.phase,
             board: play.board_text(viewer),
             systems,
+            owned_label: play.owned_label(),
             deadline_utc: record.deadline.map(replies::utc).unwrap_or_default(),
             deadline_local: record
                 .deadline
                 .map(|d| replies::local(d, gc.time_zone))
                 .unwrap_or_default(),
         };
-        self.answer(fx, mail, format!("[{}] Board", gc.id), "board.txt", &view)
+        self.answer(fx, mail, format!("[{}] Board", gc.id), "board.txt", &view)?;
+        if let Some(picture) = gc.pictures.then(|| play.picture(viewer, None)).flatten() {
+            let rich = Rich::render(&self.templates, "board.html", &view, Some(picture))?;
+            if let Some(reply) = fx.outbox.last_mut() {
+                rich.dress(reply);
+            }
+        }
+        Ok(())
     }
 
     pub(super) fn history_reply(
@@ -47,18 +56,7 @@ impl Judge<'_> {
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
         // Stored history, and any adjudicated earlier in this group.
-        let prefix = format!("v1/history/{}/", gc.id);
-        let mut entries: Vec<(String, HistoryEntry)> = self.store.scan(&prefix)?;
-        entries.extend(
-            fx.history
-                .iter()
-                .filter(|(k, _)| k.starts_with(&prefix))
-                .cloned(),
-        );
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        entries.dedup_by(|a, b| a.0 == b.0);
-        // Within a turn, phases as they were played (their keys sort by name).
-        entries.sort_by_key(|(_, e)| (e.turn, e.seq));
+        let entries = self.history_entries(&gc.id, fx)?;
         let last = entries
             .last()
             .map(|(_, e)| e.turn)

@@ -132,6 +132,7 @@ pub struct Results<'a> {
     pub results: &'a serde_json::Value,
     pub events: &'a serde_json::Value,
     pub systems: &'a serde_json::Value,
+    pub owned_label: &'static str,
     pub board: String,
     pub standing: Vec<String>,
     pub over: bool,
@@ -203,6 +204,7 @@ pub struct BoardView<'a> {
     pub phase: &'static str,
     pub board: String,
     pub systems: Vec<(String, String)>,
+    pub owned_label: &'static str,
     pub deadline_utc: String,
     pub deadline_local: String,
 }

@@ -74,6 +74,11 @@ pub trait Play {
     fn hidden_information(&self) -> bool {
         false
     }
+    /// What results mails and BOARD replies call the list of owned places (the view's
+    /// `systems`).
+    fn owned_label(&self) -> &'static str {
+        "Systems owned"
+    }
     /// What `viewer` may see of a phase's results (stored whole). Games with hidden
     /// information cut both the JSON and the view from one per-power view, so the text
     /// and `results.json` cannot disagree.
@@ -84,6 +89,18 @@ pub trait Play {
     /// in results mails.
     fn standing(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// The board as a picture, as `viewer` may see it (see [`crate::picture`]); with
+    /// `results` (already cut for `viewer`), the phase just adjudicated drawn on it:
+    /// moves as arrows and the like. Results mails and BOARD replies carry it as
+    /// `board.png`, shown inline by their HTML version. `None` (the default): this game
+    /// draws no picture, and its mails stay as they were.
+    fn picture(
+        &self,
+        _viewer: Viewer,
+        _results: Option<&PhaseResults>,
+    ) -> Option<crate::picture::Svg> {
+        None
     }
     /// The ids of the game's phases, in the order a turn plays them (for the welcome
     /// mail's list of phase lengths). Empty: only the current phase is listed.

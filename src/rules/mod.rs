@@ -178,4 +178,12 @@ impl RuleSetId {
     pub fn from_id(id: &str) -> Option<RuleSetId> {
         RuleSetId::ALL.iter().copied().find(|r| r.id() == id)
     }
+
+    /// The rule set of a scenario file without a `rules` key: a file whose phase is
+    /// written like Diplomacy's (`S1901M`), as the DATC case files are, is a Diplomacy
+    /// scenario (../shared/specs/diplomacy-scenario.md).
+    pub fn for_untagged_scenario(table: &toml::Table) -> Option<RuleSetId> {
+        let phase = table.get("phase").and_then(|v| v.as_str())?;
+        diplomacy::state::Phase::parse(phase).map(|_| RuleSetId::Diplomacy)
+    }
 }

@@ -35,6 +35,7 @@ pub mod draw;
 pub mod generate;
 pub mod instructions;
 pub mod outcome;
+pub mod picture;
 pub mod play;
 pub mod politics;
 pub mod rng;

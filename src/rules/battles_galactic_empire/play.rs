@@ -8,6 +8,7 @@ use super::outcome::Log;
 use super::state::{Phase, State};
 use super::types::{region_name, total, Kind, Power};
 use super::{check, scenario, setup, view, Bfge};
+use crate::picture::Svg;
 use crate::rules::game::{keep_keys, Adjudicated, Game, PhaseResults, Play, Viewer};
 use crate::rules::{LineCheck, PhaseLabel, Registration, RuleSet, RuleSetId, ScenarioError};
 
@@ -43,6 +44,10 @@ const POSITION_KEYS: &[&str] = &[
 ];
 
 impl Play for State {
+    fn owned_label(&self) -> &'static str {
+        "Regions controlled"
+    }
+
     fn rules(&self) -> RuleSetId {
         RuleSetId::BattlesGalacticEmpire
     }
@@ -108,6 +113,10 @@ impl Play for State {
 
     fn standing(&self) -> Vec<String> {
         view::standing(self)
+    }
+
+    fn picture(&self, viewer: Viewer, results: Option<&PhaseResults>) -> Option<Svg> {
+        self.draw_picture(viewer, results)
     }
 
     fn phases(&self) -> Vec<&'static str> {

@@ -55,9 +55,14 @@ pub struct Order {
 /// The order lines of a submission: blank lines, `#` comments and quoted reply lines
 /// (`>`) are left out.
 pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    lines_as_written(text).map(|(_, line)| line)
+}
+
+/// [`lines`] with each line as written (trimmed, its comment kept) beside it.
+pub fn lines_as_written(text: &str) -> impl Iterator<Item = (&str, &str)> {
     text.lines().filter_map(|raw| {
         let line = raw.split('#').next().unwrap_or("").trim();
-        (!line.is_empty() && !raw.trim_start().starts_with('>')).then_some(line)
+        (!line.is_empty() && !raw.trim_start().starts_with('>')).then_some((raw.trim(), line))
     })
 }
 

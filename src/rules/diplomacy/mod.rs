@@ -12,6 +12,7 @@ pub mod check;
 pub mod generate;
 pub mod map;
 pub mod phase;
+pub mod picture;
 pub mod play;
 pub mod report;
 pub mod resolve;
@@ -80,15 +81,22 @@ impl RuleSet for Diplomacy {
     }
 
     fn check(state: &State, power: &str, text: &str) -> Vec<LineCheck> {
-        let p = state.map().power_by_id(power);
-        check::lines(text)
-            .map(|line| match check::read(state, p, line) {
+        let map = state.map();
+        let p = map.power_by_id(power);
+        check::lines_as_written(text)
+            .map(|(written, line)| match check::read(state, p, line) {
                 Ok(o) => match o.invalid {
                     None => LineCheck::Accepted { order: o.text },
                     Some(reason) => LineCheck::Refused {
                         line: line.to_string(),
                         reason: format!("{} ({reason})", o.text),
                     },
+                },
+                // No order at all (chatter, a greeting): the sender's own business,
+                // never kept as an order nor shown to another power.
+                Err(reason) if !syntax::is_order_attempt(map, line) => LineCheck::Unreadable {
+                    line: written.to_string(),
+                    reason,
                 },
                 Err(reason) => LineCheck::Refused {
                     line: line.to_string(),

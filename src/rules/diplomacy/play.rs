@@ -7,6 +7,7 @@ use std::path::Path;
 use super::phase::Report;
 use super::state::{Options, State};
 use super::{report, scenario, Diplomacy};
+use crate::picture::Svg;
 use crate::rules::game::{keep_keys, Adjudicated, Game, PhaseResults, Play, Viewer};
 use crate::rules::{LineCheck, PhaseLabel, Registration, RuleSet, RuleSetId, ScenarioError};
 
@@ -47,6 +48,10 @@ const POSITION_KEYS: &[&str] = &[
 ];
 
 impl Play for State {
+    fn owned_label(&self) -> &'static str {
+        "Supply centres owned"
+    }
+
     fn rules(&self) -> RuleSetId {
         RuleSetId::Diplomacy
     }
@@ -99,6 +104,10 @@ impl Play for State {
 
     fn standing(&self) -> Vec<String> {
         report::standing(self)
+    }
+
+    fn picture(&self, viewer: Viewer, results: Option<&PhaseResults>) -> Option<Svg> {
+        self.draw_picture(viewer, results)
     }
 
     fn order_help(&self) -> &'static str {

@@ -350,6 +350,93 @@ fn parse_body(toks: &[Tok], power: Option<u8>) -> Result<Line, String> {
     )
 }
 
+/// The words that may follow a unit in an order: holds, supports, convoys, retreats,
+/// disbands, builds and moves.
+const WORDS_AFTER_UNIT: [&str; 29] = [
+    "h",
+    "hold",
+    "holds",
+    "stand",
+    "stands",
+    "s",
+    "support",
+    "supports",
+    "c",
+    "convoy",
+    "convoys",
+    "transport",
+    "r",
+    "retreat",
+    "retreats",
+    "d",
+    "disband",
+    "disbands",
+    "remove",
+    "removes",
+    "b",
+    "build",
+    "builds",
+    "to",
+    "m",
+    "move",
+    "moves",
+    "via",
+    "by",
+];
+
+/// Whether a line is an attempt at an order, right or wrong: it starts with a power
+/// prefix before an order, a province followed by an order's next word, a unit kind
+/// before a province (or before a word and a `-`: a misspelt province), `BUILD` or
+/// `REMOVE` before a unit, or is `WAIVE` or `DRAW` alone. Anything else (chatter, a
+/// greeting, a signature) is no order at all: the judge keeps it out of the orders and
+/// shows it to its sender only.
+pub fn is_order_attempt(map: &Map, line: &str) -> bool {
+    let toks = tokens(map, line);
+    attempt(map, &toks, true)
+}
+
+fn attempt(map: &Map, toks: &[Tok], prefix_allowed: bool) -> bool {
+    // After a unit: nothing, a '-', a province, or an order word.
+    let after_unit = |rest: &[Tok]| match rest.first() {
+        None | Some(Tok::Dash) | Some(Tok::Place(_)) => true,
+        Some(Tok::Word(w)) => WORDS_AFTER_UNIT.contains(&w.as_str()),
+    };
+    let Some(first) = toks.first() else {
+        return false;
+    };
+    if prefix_allowed && toks.len() > 1 {
+        let id = match first {
+            Tok::Word(w) => Some(w.clone()),
+            Tok::Place(p) if p.coast.is_none() => Some(map.prov_id(p.prov).to_string()),
+            _ => None,
+        };
+        if id.is_some_and(|id| map.power_by_id(&id).is_some()) && attempt(map, &toks[1..], false) {
+            return true;
+        }
+    }
+    match first {
+        Tok::Place(_) => after_unit(&toks[1..]),
+        Tok::Dash => false,
+        Tok::Word(w) => match w.as_str() {
+            "waive" | "waives" => {
+                toks.len() == 1 || toks.len() == 2 && is(toks.get(1), &["build", "builds", "b"])
+            }
+            "draw" => toks.len() == 1,
+            "build" | "builds" | "b" | "remove" | "removes" | "disband" | "disbands" | "d" => {
+                matches!(toks.get(1), Some(Tok::Place(_)))
+                    || (kind_of(toks.get(1)).is_some() || is(toks.get(1), &["?"]))
+                        && matches!(toks.get(2), Some(Tok::Place(_)) | Some(Tok::Word(_)))
+            }
+            _ if kind_of(Some(first)).is_some() || w == "?" => match toks.get(1) {
+                Some(Tok::Place(_)) => after_unit(&toks[2..]),
+                Some(Tok::Word(_)) => matches!(toks.get(2), Some(Tok::Dash)),
+                _ => false,
+            },
+            _ => false,
+        },
+    }
+}
+
 fn end(c: &Cursor, line: Line) -> Result<Line, String> {
     match c.peek() {
         None => Ok(line),
@@ -454,6 +541,50 @@ mod tests {
             panic!()
         };
         assert!(matches!(action, Action::Move { .. }));
+    }
+
+    #[test]
+    fn orders_right_or_wrong_are_attempts_and_chatter_is_not() {
+        let m = Map::standard();
+        for line in [
+            "A PAR-BUR",
+            "Paris - Burgundy",
+            "FRA A par - bur",
+            "France: A par H",
+            "A xyz - bur",
+            "A par",
+            "A par bur",
+            "F NTH C A LON-NWY",
+            "A bur S A par - mar",
+            "ENG - NTH",
+            "eng - nth",
+            "BUILD A PAR",
+            "build a xyz",
+            "REMOVE F NTH",
+            "WAIVE",
+            "waive build",
+            "DRAW",
+            "A par R bur",
+            "Paris",
+        ] {
+            assert!(is_order_attempt(m, line), "{line} is an order");
+        }
+        for line in [
+            "hello world",
+            "Hi all, thanks for the game",
+            "A few thoughts on the alliance",
+            "France is weak this year",
+            "Paris is lovely in spring",
+            "Moscow will fall!",
+            "Draw me a sheep",
+            "draw?",
+            "-- Marianne",
+            "Best regards,",
+            "Build trust first",
+        ] {
+            assert!(!is_order_attempt(m, line), "{line} is chatter");
+            assert!(parse(m, line).is_err(), "{line} reads as an order");
+        }
     }
 
     #[test]

@@ -130,7 +130,12 @@ const MAX_HEIGHT: u32 = 99_999;
 /// looking at any board. `None` if the token is not shaped like a coordinate.
 pub fn parse_coordinate(token: &str) -> Option<(u32, u32)> {
     let bytes = token.as_bytes();
-    let letters = bytes.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    let mut letters = 0;
+    let mut col = 0u32;
+    while letters < 3 && letters < bytes.len() && bytes[letters].is_ascii_alphabetic() {
+        col = col * 26 + u32::from(bytes[letters].to_ascii_uppercase() - b'A') + 1;
+        letters += 1;
+    }
     if letters == 0 || letters > 2 || letters == bytes.len() {
         return None;
     }
@@ -144,10 +149,6 @@ pub fn parse_coordinate(token: &str) -> Option<(u32, u32)> {
             return None;
         }
         row = row * 10 + u32::from(d - b'0');
-    }
-    let mut col = 0u32;
-    for b in &bytes[..letters] {
-        col = col * 26 + u32::from(b.to_ascii_uppercase() - b'A') + 1;
     }
     Some((col - 1, row - 1))
 }
@@ -450,6 +451,24 @@ impl Board {
     /// The sectors adjacent to `sector`, in reading order.
     pub fn neighbours(&self, sector: Sector) -> Neighbours {
         let (col, row) = self.col_row(sector);
+        let (w, s) = (self.width, sector.0);
+        if col > 0 && row > 0 && col + 1 < w && row + 1 < self.height {
+            // Away from the edges: the eight around, by their offsets.
+            return Neighbours {
+                items: [
+                    s - w - 1,
+                    s - w,
+                    s - w + 1,
+                    s - 1,
+                    s + 1,
+                    s + w - 1,
+                    s + w,
+                    s + w + 1,
+                ]
+                .map(Sector),
+                len: 8,
+            };
+        }
         let mut out = Neighbours {
             items: [Sector(0); 8],
             len: 0,
@@ -551,6 +570,23 @@ mod tests {
             let name = format!("{}7", column_name(col));
             assert_eq!(parse_coordinate(&name), Some((col, 6)));
             assert_eq!(SectorName { col, row: 6 }.to_string(), name);
+        }
+    }
+
+    #[test]
+    fn r1_2_neighbours_are_the_eight_around_in_reading_order() {
+        let b = Board::generated(9, 7, 4);
+        for s in 0..b.len() as u32 {
+            let (col, row) = b.col_row(Sector(s));
+            let expected: Vec<Sector> = (0..b.len() as u32)
+                .map(Sector)
+                .filter(|&t| t != Sector(s))
+                .filter(|&t| {
+                    let (c, r) = b.col_row(t);
+                    c.abs_diff(col) <= 1 && r.abs_diff(row) <= 1
+                })
+                .collect();
+            assert_eq!(b.neighbours(Sector(s)).as_slice(), expected, "{s}");
         }
     }
 

@@ -60,9 +60,26 @@ impl Checker<'_> {
     }
 }
 
+/// Where a line accepted for a slot was written: its number, the power whose
+/// submission holds it, and where its text starts there (12 bytes, where the line's
+/// text itself would take 16 more: a movement phase keeps one for every fleet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineAt {
+    pub number: u32,
+    start: u32,
+    power: PowerId,
+}
+
+impl LineAt {
+    fn written<'t>(&self, orders: &'t Submissions) -> Written<'t> {
+        let text = orders.get(&self.power).map_or("", String::as_str);
+        Written::at(text, self.number, self.start)
+    }
+}
+
 /// A line accepted for a slot (a fleet, a dislodged fleet, a pending placement): what
 /// it asks for, and where it was written.
-pub type Chosen<'t, T> = Option<(T, Written<'t>)>;
+pub type Chosen<T> = Option<(T, LineAt)>;
 
 /// Reads every power's lines into slots (R3.1). `check` maps a line to its slot and
 /// what it asks for, or to the reason it is refused; a later valid line for a slot
@@ -71,12 +88,12 @@ pub type Chosen<'t, T> = Option<(T, Written<'t>)>;
 pub fn read_into_slots<'t, T>(
     checker: &Checker,
     orders: &'t Submissions,
-    chosen: &mut [Chosen<'t, T>],
+    chosen: &mut [Chosen<T>],
     at: impl Fn(usize) -> Sector,
     mut check: impl FnMut(
         PowerId,
         &Result<Syntax<'t>, String>,
-        &[Chosen<'t, T>],
+        &[Chosen<T>],
     ) -> Result<(usize, T), Invalid>,
     results: &mut Vec<OrderResult>,
 ) {
@@ -85,9 +102,15 @@ pub fn read_into_slots<'t, T>(
             match check(power, &line.syntax, chosen) {
                 Ok((slot, value)) => {
                     if let Some((_, earlier)) = &chosen[slot] {
-                        results.push(refused(power, Some(at(slot)), *earlier, &Invalid::Replaced));
+                        let earlier = earlier.written(orders);
+                        results.push(refused(power, Some(at(slot)), earlier, &Invalid::Replaced));
                     }
-                    chosen[slot] = Some((value, line.written));
+                    let line_at = LineAt {
+                        number: line.written.number,
+                        start: line.written.start_in(text),
+                        power,
+                    };
+                    chosen[slot] = Some((value, line_at));
                 }
                 Err(why) => {
                     let sector = line_sector(checker, &line.syntax);
@@ -117,7 +140,7 @@ pub fn refused(
     OrderResult {
         power,
         sector,
-        order: OrderText::Text(line.text.to_string()),
+        order: OrderText::Text(line.text.into()),
         outcome: Outcome::Invalid,
         detail: Detail::Invalid(Box::new(why.clone())),
         default: false,

@@ -12,6 +12,7 @@ pub mod check;
 pub mod generate;
 pub mod movement;
 pub mod outcome;
+pub mod picture;
 pub mod placement;
 pub mod play;
 pub mod position;
@@ -43,10 +44,22 @@ pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Rep
     let mut dice = Dice::for_phase(seed, state.turn, state.phase.id());
     let owing = owing(state);
     let mut refused = Vec::new();
-    let mut taken = Submissions::new();
+    // Orders from powers that owe none are refused; the others are read as they are
+    // (copied only when some must be left out).
+    let owed = |p: &PowerId| owing.contains(p);
+    let kept;
+    let taken = if orders.keys().all(owed) {
+        orders
+    } else {
+        kept = orders
+            .iter()
+            .filter(|(p, _)| owed(p))
+            .map(|(&p, text)| (p, text.clone()))
+            .collect::<Submissions>();
+        &kept
+    };
     for (&power, text) in orders {
-        if owing.contains(&power) {
-            taken.insert(power, text.clone());
+        if owed(&power) {
             continue;
         }
         let why = if state.judge_power() == Some(power) {
@@ -61,14 +74,20 @@ pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Rep
         }
     }
     let (next, mut report) = match state.phase {
-        Phase::Setup => setup::adjudicate(state, &taken, &mut dice),
-        Phase::Movement => movement::adjudicate(state, &taken, &mut dice),
-        Phase::Retreat => retreat::adjudicate(state, &taken),
-        Phase::Placement => placement::adjudicate(state, &taken),
+        Phase::Setup => setup::adjudicate(state, taken, &mut dice),
+        Phase::Movement => movement::adjudicate(state, taken, &mut dice),
+        Phase::Retreat => retreat::adjudicate(state, taken),
+        Phase::Placement => placement::adjudicate(state, taken),
         Phase::Over => (state.clone(), Report::default()),
     };
-    report.results.extend(refused);
-    report.canonicalise();
+    // A movement phase writes its results in canonical order (its many fleets'
+    // results in one pass); the other phases' few are sorted here.
+    if state.phase == Phase::Movement && refused.is_empty() {
+        report.canonicalise_events();
+    } else {
+        report.results.extend(refused);
+        report.canonicalise();
+    }
     (next, report)
 }
 
@@ -77,17 +96,83 @@ pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Rep
 /// placement those with a new fleet due. The judge's own power owes nothing.
 pub fn owing(state: &State) -> Vec<PowerId> {
     let judge = state.judge_power();
-    let mut powers: Vec<PowerId> = match state.phase {
-        Phase::Setup => state.powers_in_play(),
-        Phase::Movement => state.fleets.iter().map(|f| f.power).collect(),
-        Phase::Retreat => state.dislodged.iter().map(|d| d.fleet.power).collect(),
-        Phase::Placement => state.pending.iter().map(|p| p.power).collect(),
-        Phase::Over => Vec::new(),
+    let all = state.board.powers().len();
+    let mut owes = vec![false; all];
+    let mut mark = |powers: &mut dyn Iterator<Item = PowerId>| {
+        let mut found = 0;
+        for p in powers {
+            if !std::mem::replace(&mut owes[p.0 as usize], true) {
+                found += 1;
+                if found == all {
+                    break;
+                }
+            }
+        }
     };
-    powers.sort();
-    powers.dedup();
-    powers.retain(|&p| Some(p) != judge);
-    powers
+    match state.phase {
+        Phase::Setup => mark(&mut state.powers_in_play().into_iter()),
+        Phase::Movement => mark(&mut state.fleets.iter().map(|f| f.power)),
+        Phase::Retreat => mark(&mut state.dislodged.iter().map(|d| d.fleet.power)),
+        Phase::Placement => mark(&mut state.pending.iter().map(|p| p.power)),
+        Phase::Over => {}
+    }
+    (0..all)
+        .map(|p| PowerId(p as u8))
+        .filter(|&p| owes[p.0 as usize] && Some(p) != judge)
+        .collect()
+}
+
+/// The systems a line names by name (not by coordinate), each as its name on the board
+/// and its sector's label: `Terminus - B2` gives `("Terminus", "A1")`.
+fn named_systems(
+    board: &board::Board,
+    line: &Result<syntax::Syntax, String>,
+) -> Vec<(String, String)> {
+    use syntax::Syntax;
+    let words: Vec<&str> = match line {
+        Ok(Syntax::Hold { fleet }) | Ok(Syntax::Disband { fleet }) => vec![*fleet],
+        Ok(Syntax::Move { fleet, to }) | Ok(Syntax::Retreat { fleet, to }) => vec![*fleet, *to],
+        Ok(Syntax::Support { fleet, target }) => {
+            let mut w = vec![*fleet];
+            w.extend(target.iter().flat_map(|&(from, to)| [from, to]));
+            w
+        }
+        Ok(Syntax::Place { system, at }) => system.iter().copied().chain([*at]).collect(),
+        Err(_) => Vec::new(),
+    };
+    let mut names: Vec<(String, String)> = Vec::new();
+    for word in words {
+        if board::parse_coordinate(word).is_some() {
+            continue;
+        }
+        if let Some(id) = board.system_by_name(word) {
+            let system = board.system(id);
+            let pair = (system.name.clone(), board.name(system.at));
+            if !names.contains(&pair) {
+                names.push(pair);
+            }
+        }
+    }
+    names
+}
+
+/// An accepted order in canonical form with each system the player named by name shown
+/// by name and sector: `A1 - B2` written as `Terminus - B2` reads `Terminus (A1) - B2`,
+/// `PLACE A1` written as `PLACE Terminus` reads `PLACE Terminus (A1)`.
+fn echo_names(order: &str, names: &[(String, String)]) -> String {
+    order
+        .split(' ')
+        .map(|word| {
+            match names
+                .iter()
+                .find(|(name, label)| word == label || word == name)
+            {
+                Some((name, label)) => format!("{name} ({label})"),
+                None => word.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The rule set as the judge sees it.
@@ -127,9 +212,14 @@ impl RuleSet for FoundationEmpire {
             .filter(|r| r.power == power && r.line.is_some())
             .collect();
         written.sort_by_key(|r| (r.line, r.outcome != Outcome::Invalid));
+        // The systems each line named by name, to echo beside their sectors.
+        let named: BTreeMap<u32, Vec<(String, String)>> = syntax::lines(text)
+            .map(|l| (l.written.number, named_systems(&state.board, &l.syntax)))
+            .filter(|(_, names)| !names.is_empty())
+            .collect();
         let mut checks = Vec::new();
         for r in written {
-            let order = r.order_text(&state.board);
+            let mut order = r.order_text(&state.board);
             let unreadable = matches!(
                 &r.detail,
                 outcome::Detail::Invalid(why) if matches!(**why, Invalid::Unparseable(_))
@@ -143,7 +233,12 @@ impl RuleSet for FoundationEmpire {
                     line: order,
                     reason: r.detail_text(&state.board),
                 },
-                _ => LineCheck::Accepted { order },
+                _ => {
+                    if let Some(names) = r.line.and_then(|n| named.get(&n)) {
+                        order = echo_names(&order, names);
+                    }
+                    LineCheck::Accepted { order }
+                }
             });
         }
         checks

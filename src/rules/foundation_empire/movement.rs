@@ -3,23 +3,24 @@
 use super::board::{PowerId, Sector};
 use super::check::{self, Checker, Chosen};
 use super::outcome::{
-    Against, Bounce, Destroyed, Detail, Invalid, OrderResult, OrderText, Outcome, Report,
+    merge_results, Against, Bounce, Destroyed, Detail, Invalid, OrderResult, OrderText, Outcome,
+    Report,
 };
 use super::position::{Dislodged, Phase, State, SupportMode, NO_FLEET};
-use super::resolve::{self, defence, Act, Obstacle, Resolution};
+use super::resolve::{self, Act, Obstacle, Resolution};
 use super::syntax::Syntax;
 use super::{solo, turn, Submissions};
 use crate::dice::Dice;
 
 /// Each fleet's order as it will be carried out, and the line that gave it.
-struct Plan<'t> {
+struct Plan {
     acts: Vec<Act>,
     /// `None` for a fleet with no valid order of its own (it holds by default, R3.1)
     /// or whose order the judge wrote (solo Imperium).
-    given: Vec<Chosen<'t, Act>>,
+    given: Vec<Chosen<Act>>,
 }
 
-impl Plan<'_> {
+impl Plan {
     fn default(&self, fleet: usize) -> bool {
         self.given[fleet].is_none()
     }
@@ -65,26 +66,31 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             }
         })
         .collect();
-    let resolution = resolve::resolve(state, &plan.acts, &modes, occupancy);
-    // One result per fleet, written straight into the report's order (power, then
-    // sector), so that putting the report in canonical order finds it sorted.
+    let mut resolution = resolve::resolve(state, &plan.acts, &modes, occupancy);
+    // One result per fleet, in the report's canonical order (power, then sector): the
+    // results are laid out once, each power's fleets in a block of their own, and one
+    // pass over the fleets (in sector order) fills the blocks; then the lines refused
+    // while reading are merged in.
+    let refused = std::mem::take(&mut report.results);
     let mut slot = vec![0usize; state.board.powers().len()];
     for f in &state.fleets {
         slot[f.power.0 as usize] += 1;
     }
-    let mut next_slot = report.results.len();
+    let mut next_slot = 0;
     for s in &mut slot {
         (*s, next_slot) = (next_slot, next_slot + *s);
     }
-    report
-        .results
-        .resize_with(next_slot, OrderResult::placeholder);
+    let mut results = Vec::with_capacity(state.fleets.len() + refused.len());
+    results.resize_with(state.fleets.len(), OrderResult::placeholder);
     for (i, f) in state.fleets.iter().enumerate() {
         let k = &mut slot[f.power.0 as usize];
-        report.results[*k] = fleet_result(state, &plan, &resolution, i);
+        results[*k] = fleet_result(state, &plan, &resolution, i);
         *k += 1;
     }
-    let next = after_movement(state, &plan.acts, &resolution, &mut report);
+    merge_results(&mut results, refused);
+    report.results = results;
+    let table = resolution.take_occupancy();
+    let next = after_movement(state, &plan.acts, &resolution, table, &mut report);
     (next, report)
 }
 
@@ -130,7 +136,7 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
         let against = if head_to_head {
             r.attack(i)
         } else {
-            defence(state, r.occupancy(), i)
+            r.defence(i)
         };
         let detail = Detail::Dislodged {
             by: at_of(by),
@@ -144,7 +150,7 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
             Act::Hold => (
                 Outcome::Held,
                 Detail::Held {
-                    defence: defence(state, r.occupancy(), i),
+                    defence: r.defence(i),
                     no_order: plan.default(i) && state.judge_power() != Some(fleet.power),
                 },
             ),
@@ -204,7 +210,7 @@ fn success_detail(state: &State, acts: &[Act], r: &Resolution, i: usize, to: Sec
     } else if acts[j as usize] == Act::Move(state.fleets[i].at) {
         Against::HeadToHead(r.attack(j as usize))
     } else {
-        Against::Defence(defence(state, r.occupancy(), j as usize))
+        Against::Defence(r.defence(j as usize))
     };
     Detail::Moved {
         attack,
@@ -239,20 +245,23 @@ fn support_detail(
 /// The position after movement: fleets moved, stays counted (R8.1), dislodged fleets
 /// set aside with their retreats or destroyed (R6.1–R6.2); then the retreat phase, or
 /// the end of the turn.
-fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Report) -> State {
+/// `table` is a sector-sized table to reuse (the occupancy at the start of the turn,
+/// no longer needed).
+fn after_movement(
+    state: &State,
+    acts: &[Act],
+    r: &Resolution,
+    mut table: Vec<u32>,
+    report: &mut Report,
+) -> State {
     let mut next = state.without_fleets();
     next.dislodged.clear();
     next.standoffs = r.standoffs.clone();
-    for (i, fleet) in state.fleets.iter().enumerate() {
-        let mut fleet = fleet.clone();
-        if r.dislodged_by[i] != NO_FLEET {
-            let attacker_from = state.fleets[r.dislodged_by[i] as usize].at;
-            next.dislodged.push(Dislodged {
-                fleet,
-                attacker_from,
-            });
-            continue;
-        }
+    let n = state.fleets.len();
+    let kept = |i: usize| r.dislodged_by[i] == NO_FLEET;
+    // A fleet that is not dislodged, where it ends the movement.
+    let after = |i: usize| {
+        let mut fleet = state.fleets[i];
         match acts[i] {
             Act::Move(to) if r.moved[i] => {
                 fleet.at = to;
@@ -260,17 +269,58 @@ fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Repo
             }
             _ => fleet.stay = fleet.stay.saturating_add(1),
         }
-        next.fleets.push(fleet);
+        fleet
+    };
+    for (i, fleet) in state.fleets.iter().enumerate().filter(|&(i, _)| !kept(i)) {
+        let attacker_from = state.fleets[r.dislodged_by[i] as usize].at;
+        next.dislodged.push(Dislodged {
+            fleet: *fleet,
+            attacker_from,
+        });
     }
-    next.sort_fleets();
-    let occupancy = if next.dislodged.is_empty() {
+    // The fleets in sector order: on a board not much larger than the fleets, placed by
+    // sector in one pass over it (no sort), and that table then tells who stands where
+    // (for the retreats); on a sparse board, sorted.
+    let survivors = n - next.dislodged.len();
+    let sectors = state.board.len();
+    let mut occupancy = Vec::new();
+    if n >= 64 && sectors <= 8 * n {
+        table.clear();
+        table.resize(sectors, NO_FLEET);
+        let mut by_sector = table;
+        for i in (0..n).filter(|&i| kept(i)) {
+            by_sector[after(i).at.0 as usize] = i as u32;
+        }
+        for slot in by_sector.iter_mut().filter(|s| **s != NO_FLEET) {
+            next.fleets.push(after(*slot as usize));
+            *slot = next.fleets.len() as u32 - 1;
+        }
+        occupancy = by_sector;
+    }
+    if next.fleets.len() != survivors {
+        // A sparse board (or, were resolution ever wrong, two fleets in one sector:
+        // none is lost).
+        next.fleets.clear();
+        next.fleets.extend((0..n).filter(|&i| kept(i)).map(after));
+        next.sort_fleets();
+        occupancy.clear();
+    }
+    // For the retreats: who stands where after movement, and the stand-off sectors.
+    let standoff = if next.dislodged.is_empty() {
         Vec::new()
     } else {
-        next.occupancy()
+        if occupancy.is_empty() {
+            occupancy = next.occupancy();
+        }
+        let mut standoff = vec![false; sectors];
+        for s in &next.standoffs {
+            standoff[s.0 as usize] = true;
+        }
+        standoff
     };
     let mut keep = Vec::new();
     for d in std::mem::take(&mut next.dislodged) {
-        if retreats(&next, &occupancy, &d).is_empty() {
+        if !has_retreat(&next, &occupancy, &standoff, &d) {
             report.destroyed.push(Destroyed {
                 power: d.fleet.power,
                 at: d.fleet.at,
@@ -289,6 +339,14 @@ fn after_movement(state: &State, acts: &[Act], r: &Resolution, report: &mut Repo
         next.phase = Phase::Retreat;
     }
     next
+}
+
+/// Whether a dislodged fleet has a legal retreat (R6.1); `standoff` marks the
+/// stand-off sectors by index.
+fn has_retreat(state: &State, occupancy: &[u32], standoff: &[bool], d: &Dislodged) -> bool {
+    state.board.neighbours(d.fleet.at).into_iter().any(|s| {
+        occupancy[s.0 as usize] == NO_FLEET && s != d.attacker_from && !standoff[s.0 as usize]
+    })
 }
 
 /// The legal retreats of a dislodged fleet, in reading order (R6.1).

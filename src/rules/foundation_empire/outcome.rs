@@ -161,13 +161,13 @@ pub enum OrderText {
     /// A fleet's movement order, in canonical form when rendered (`B2 - C3`).
     Fleet(Sector, Act),
     /// Any other order, in canonical form or as written.
-    Text(String),
+    Text(Box<str>),
 }
 
 /// Why an order turned out as it did.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Detail {
-    Text(String),
+    Text(Box<str>),
     Invalid(Box<Invalid>),
     /// A fleet that stayed: its defence (R4.2).
     Held {
@@ -245,9 +245,9 @@ impl OrderResult {
         OrderResult {
             power: PowerId(0),
             sector: None,
-            order: OrderText::Text(String::new()),
+            order: OrderText::Text(Box::default()),
             outcome: Outcome::Held,
-            detail: Detail::Text(String::new()),
+            detail: Detail::Text(Box::default()),
             default: false,
             line: None,
         }
@@ -256,7 +256,7 @@ impl OrderResult {
     /// The order as the player reads it.
     pub fn order_text(&self, board: &Board) -> String {
         match &self.order {
-            OrderText::Text(t) => t.clone(),
+            OrderText::Text(t) => t.to_string(),
             OrderText::Fleet(at, act) => {
                 let at = board.label(*at);
                 match *act {
@@ -275,7 +275,7 @@ impl OrderResult {
     pub fn detail_text(&self, board: &Board) -> String {
         let l = |s: Sector| board.label(s);
         match &self.detail {
-            Detail::Text(t) => t.clone(),
+            Detail::Text(t) => t.to_string(),
             Detail::Invalid(why) => why.to_string(),
             Detail::Held { defence, no_order } => {
                 let note = if *no_order {
@@ -405,10 +405,39 @@ impl Report {
     /// in which orders or fleets were given.
     pub fn canonicalise(&mut self) {
         sort_results(&mut self.results);
+        self.canonicalise_events();
+    }
+
+    /// Puts every list but the results in canonical order (for a phase that wrote its
+    /// results in canonical order itself).
+    pub fn canonicalise_events(&mut self) {
         self.destroyed.sort();
         self.captures.sort();
         self.lost_placements.sort();
         self.eliminated.sort();
+    }
+}
+
+/// Merges `extra` into `sorted`, which is in canonical order already, so that the
+/// whole is in canonical order: `extra` (a few lines) is sorted, then merged in place
+/// from the back, each result moved once.
+pub fn merge_results(sorted: &mut Vec<OrderResult>, mut extra: Vec<OrderResult>) {
+    if extra.is_empty() {
+        return;
+    }
+    sort_results(&mut extra);
+    let n = sorted.len();
+    sorted.resize_with(n + extra.len(), OrderResult::placeholder);
+    // Positions i..k hold placeholders; from k on, the merged tail.
+    let (mut i, mut k) = (n, sorted.len());
+    while let Some(last) = extra.last() {
+        if i > 0 && sorted[i - 1].key() > last.key() {
+            sorted.swap(i - 1, k - 1);
+            i -= 1;
+        } else {
+            sorted[k - 1] = extra.pop().expect("a last result");
+        }
+        k -= 1;
     }
 }
 
@@ -421,6 +450,10 @@ fn sort_results(results: &mut [OrderResult]) {
         let sector = r.sector.map_or(0, |s| u64::from(s.0) + 1);
         (u64::from(r.power.0) << 40) | sector
     };
+    // A movement phase writes its results in order already: one look confirms it.
+    if results.windows(2).all(|w| prefix(&w[0]) < prefix(&w[1])) {
+        return;
+    }
     let mut order: Vec<(u64, u32)> = results
         .iter()
         .enumerate()

@@ -98,9 +98,9 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         report.results.push(OrderResult {
             power: p.power,
             sector: Some(board.system(p.system).at),
-            order: OrderText::Text(order),
+            order: OrderText::Text(order.into()),
             outcome,
-            detail: Detail::Text(detail),
+            detail: Detail::Text(detail.into()),
             default,
             line,
         });

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use super::stored::StoredState;
 use super::{board, outcome, position, report, scenario, FoundationEmpire};
+use crate::picture::Svg;
 use crate::rules::game::{keep_keys, Adjudicated, Game, PhaseResults, Play, Viewer};
 use crate::rules::{LineCheck, PhaseLabel, Registration, RuleSet, RuleSetId, ScenarioError};
 
@@ -124,6 +125,10 @@ impl Play for StoredState {
 
     fn standing(&self) -> Vec<String> {
         report::standing(&self.state())
+    }
+
+    fn picture(&self, viewer: Viewer, results: Option<&PhaseResults>) -> Option<Svg> {
+        self.draw_picture(viewer, results)
     }
 
     fn phases(&self) -> Vec<&'static str> {

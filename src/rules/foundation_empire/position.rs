@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::board::{Board, PowerId, Sector, SystemId};
 
 /// A fleet on the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fleet {
     pub power: PowerId,
     pub at: Sector,
@@ -103,6 +103,20 @@ impl Default for Options {
     }
 }
 
+/// R10.4: the turn limit of a solo game whose options name none.
+pub const SOLO_TURN_LIMIT: u32 = 30;
+
+impl Options {
+    /// The options of a solo game (R10) with the defaults of the rules page.
+    pub fn solo() -> Options {
+        Options {
+            solo: true,
+            turn_limit: Some(SOLO_TURN_LIMIT),
+            ..Options::default()
+        }
+    }
+}
+
 /// Who won (R9): nobody yet, or one or more powers (a shared win).
 pub type Winners = Vec<PowerId>;
 
@@ -176,7 +190,9 @@ impl State {
     /// new fleets due. A power that had something and has nothing left is eliminated
     /// (R9.2); one that never appears in a scenario simply takes no part.
     pub fn present_powers(&self) -> Vec<PowerId> {
-        let mut present = vec![false; self.board.powers().len()];
+        let all = self.board.powers().len();
+        let mut present = vec![false; all];
+        let mut found = 0;
         let powers = self
             .fleets
             .iter()
@@ -185,7 +201,12 @@ impl State {
             .chain(self.owners.iter().flatten().copied())
             .chain(self.pending.iter().map(|p| p.power));
         for p in powers {
-            present[p.0 as usize] = true;
+            if !std::mem::replace(&mut present[p.0 as usize], true) {
+                found += 1;
+                if found == all {
+                    break;
+                }
+            }
         }
         (0..present.len())
             .filter(|&i| present[i])
@@ -230,11 +251,82 @@ impl State {
     }
 
     /// Puts the fleets back in reading order of their sectors.
+    ///
+    /// After a movement phase the fleets are nearly in order (each moved one sector at
+    /// most), and a comparison sort would be the one part of a phase growing faster
+    /// than the number of fleets; so when the board is not much larger than the fleets,
+    /// they are placed by sector in one pass over the board (linear). Sectors are
+    /// unique, so either way the order is fully determined.
     pub fn sort_fleets(&mut self) {
-        // Sectors are unique, so an unstable sort is deterministic.
-        self.fleets.sort_unstable_by_key(|f| f.at);
+        if self.fleets.is_sorted_by_key(|f| f.at) {
+            return;
+        }
+        let n = self.fleets.len();
+        let sectors = self.board.len();
+        if n < 64 || sectors > 8 * n {
+            self.fleets.sort_unstable_by_key(|f| f.at);
+            return;
+        }
+        let mut by_sector = vec![NO_FLEET; sectors];
+        for (i, f) in self.fleets.iter().enumerate() {
+            if let Some(slot) = by_sector.get_mut(f.at.0 as usize) {
+                *slot = i as u32;
+            }
+        }
+        let mut sorted = Vec::with_capacity(n);
+        for &i in &by_sector {
+            if i != NO_FLEET {
+                sorted.push(self.fleets[i as usize]);
+            }
+        }
+        if sorted.len() == n {
+            self.fleets = sorted;
+        } else {
+            // Two fleets in one sector (a damaged position): keep them all.
+            self.fleets.sort_unstable_by_key(|f| f.at);
+        }
     }
 }
 
 /// The value of an empty slot in an occupancy table.
 pub const NO_FLEET: u32 = u32::MAX;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Dice;
+
+    fn fleets_on(board: &Board, sectors: &[u32]) -> Vec<Fleet> {
+        sectors
+            .iter()
+            .enumerate()
+            .map(|(k, &s)| Fleet {
+                power: PowerId((k % 4) as u8),
+                at: Sector(s % board.len() as u32),
+                stay: k as u32,
+                produced_by: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sort_fleets_in_one_pass_agrees_with_a_comparison_sort() {
+        let board = Arc::new(Board::generated(20, 10, 4));
+        let mut dice = Dice::for_phase(5, 0, "sort");
+        let mut sectors: Vec<u32> = (0..200).collect();
+        dice.shuffle(&mut sectors);
+        sectors.truncate(120);
+        let mut state = State::new(board.clone(), Options::default());
+        state.fleets = fleets_on(&board, &sectors);
+        let mut expected = state.fleets.clone();
+        expected.sort_unstable_by_key(|f| f.at);
+        state.sort_fleets();
+        assert_eq!(state.fleets, expected);
+        // Two fleets in one sector (a damaged store): none is lost.
+        sectors[7] = sectors[3];
+        state.fleets = fleets_on(&board, &sectors);
+        state.sort_fleets();
+        assert_eq!(state.fleets.len(), 120);
+        assert!(state.fleets.is_sorted_by_key(|f| f.at));
+    }
+}

@@ -62,11 +62,44 @@ pub fn board_text(state: &State) -> String {
         out.push('\n');
         out += &rule;
     }
-    let legend: Vec<String> = b
-        .powers()
-        .map(|(_, p)| format!("{} {}", p.tag, p.name))
+    out += &legend(state);
+    out
+}
+
+/// What the board's marks mean, under it, one mark a line: a system with its owner
+/// and with none, a fleet, a fleet occupying a system (R8.2); then the tag of every
+/// power in play.
+fn legend(state: &State) -> String {
+    let b = &state.board;
+    let powers = state.powers_in_play();
+    let tag = powers.first().map_or("F", |&p| b.power(p).tag.as_str());
+    let system: String = b
+        .systems()
+        .next()
+        .map_or("Ter".into(), |(_, s)| s.name.chars().take(3).collect());
+    let needed = state.options.occupation_turns;
+    let mut out = String::new();
+    for (mark, meaning) in [
+        (
+            format!("{system} {tag}"),
+            "a system (first letters of its name) and its owner".to_string(),
+        ),
+        (format!("{system} ."), "a system owned by nobody".into()),
+        (format!("[{tag}]"), format!("a fleet of {tag}")),
+        (
+            format!("[{tag}] 1/{needed}"),
+            format!("a fleet occupying: 1 turn of the {needed} that take a system"),
+        ),
+    ] {
+        out += &crate::report::wrap(format!("    {mark:<8} {meaning}"), 72, 13);
+        out.push('\n');
+    }
+    let names: Vec<String> = powers
+        .iter()
+        .map(|&p| format!("{} {}", b.power(p).tag, b.power(p).name))
         .collect();
-    out += &format!("    {}\n", legend.join(", "));
+    out += &crate::report::wrap(format!("    {}", names.join(", ")), 72, 4);
+    out.push('\n');
     out
 }
 
@@ -187,8 +220,10 @@ pub fn example_orders(state: &State, power: &str) -> String {
 }
 
 /// The race after a phase: each power's systems (and fleets), with what it needs to
-/// win; in a solo game, the turn and both sides' counts (R10.4).
+/// win. In a solo game one line for both sides (R10.4): the turns played of the
+/// limit, the Foundation's systems against the 13 it needs, and the Imperium's.
 pub fn standing(state: &State) -> Vec<String> {
+    use super::position::Phase;
     let b = &state.board;
     let counts = state.system_counts();
     let fleets = |p: super::board::PowerId| state.fleets.iter().filter(|f| f.power == p).count();
@@ -197,20 +232,40 @@ pub fn standing(state: &State) -> Vec<String> {
         let (Some(human), Some(imperium)) = (state.human(), state.judge_power()) else {
             return Vec::new();
         };
-        let limit = state
-            .options
-            .turn_limit
-            .map(|t| format!(" of {t}"))
-            .unwrap_or_default();
+        // Turns whose end has passed: a turn ends after its movement and retreats,
+        // before its placement phase.
+        let played = match state.phase {
+            Phase::Setup => 0,
+            Phase::Movement | Phase::Retreat => state.turn.saturating_sub(1),
+            Phase::Placement | Phase::Over => state.turn,
+        };
+        let turns = match state.options.turn_limit {
+            Some(limit) => format!("{played} of {limit} turns"),
+            None if played == 1 => "1 turn".to_string(),
+            None => format!("{played} turns"),
+        };
+        let side = |p: super::board::PowerId| {
+            format!(
+                "{} {}, {}",
+                b.power(p).name,
+                plural(counts[p.0 as usize] as usize, "system"),
+                plural(fleets(p), "fleet")
+            )
+        };
+        let (aim, hold) = if state.phase == Phase::Over {
+            (String::new(), String::new())
+        } else {
+            let hold = state
+                .options
+                .turn_limit
+                .map(|t| format!(" (wins after turn {t})"))
+                .unwrap_or_default();
+            (format!(" ({goal} win)"), hold)
+        };
         return vec![format!(
-            "Turn {}{limit}: {} {} systems ({} fleets), needs {goal}; {} {} systems ({} fleets).",
-            state.turn,
-            b.power(human).name,
-            counts[human.0 as usize],
-            fleets(human),
-            b.power(imperium).name,
-            counts[imperium.0 as usize],
-            fleets(imperium),
+            "After {turns}: {}{aim}; {}{hold}.",
+            side(human),
+            side(imperium)
         )];
     }
     let mut lines: Vec<(u32, String)> = state
@@ -232,4 +287,12 @@ pub fn standing(state: &State) -> Vec<String> {
     let mut out = vec![format!("Systems owned ({goal} win):")];
     out.extend(lines.into_iter().map(|(_, l)| format!("  {l}")));
     out
+}
+
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
 }

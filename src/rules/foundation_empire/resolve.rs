@@ -48,6 +48,18 @@ impl Resolution<'_> {
         &self.graph.occ
     }
 
+    /// The table of [`Resolution::occupancy`], for reuse; that method then gives
+    /// an empty table.
+    pub fn take_occupancy(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.graph.occ)
+    }
+
+    /// Defence power of fleet `i` if it stays (R4.2): 1 + the fleets of its power
+    /// adjacent to it at the start of the turn.
+    pub fn defence(&self, i: usize) -> u32 {
+        self.graph.defence(i)
+    }
+
     /// What stopped move `i`, if it failed.
     pub fn obstacle(&self, i: usize) -> Option<Obstacle> {
         if self.moved[i] {
@@ -87,6 +99,8 @@ struct Resolver<'a> {
     first_in: Vec<u32>,
     next_in: Vec<u32>,
     status: Vec<u8>,
+    /// See [`owners_by_sector`].
+    owner: Vec<u8>,
 }
 
 /// Resolves a movement phase. `modes` gives each power's support mode (R3.4; the
@@ -115,6 +129,7 @@ pub fn resolve<'a>(
         first_in,
         next_in,
         status: vec![UNKNOWN; n],
+        owner: owners_by_sector(state),
     };
     let mut path = Vec::new();
     for i in 0..n {
@@ -154,22 +169,33 @@ fn attack_powers(state: &State, acts: &[Act], modes: &[SupportMode], occ: &[u32]
         .collect()
 }
 
-/// Defence power of a fleet that stays (R4.2): 1 + own fleets adjacent at the start.
-pub fn defence(state: &State, occ: &[u32], fleet: usize) -> u32 {
-    let f = &state.fleets[fleet];
-    let own = state
-        .board
-        .neighbours(f.at)
-        .into_iter()
-        .filter(|s| {
-            let j = occ[s.0 as usize];
-            j != NO_FLEET && state.fleets[j as usize].power == f.power
-        })
-        .count();
-    1 + own as u32
+/// For each sector, the power of the fleet standing there at the start of the turn,
+/// plus one (0: empty): a byte a sector, what the defence of R4.2 reads.
+fn owners_by_sector(state: &State) -> Vec<u8> {
+    let mut owner = vec![0u8; state.board.len()];
+    for f in &state.fleets {
+        // At most 255 powers (a board's limit), so `power + 1` fits.
+        owner[f.at.0 as usize] = f.power.0.wrapping_add(1);
+    }
+    owner
 }
 
 impl<'a> Resolver<'a> {
+    /// Defence power of fleet `i` if it stays (R4.2).
+    fn defence(&self, i: usize) -> u32 {
+        let f = &self.state.fleets[i];
+        let mine = f.power.0.wrapping_add(1);
+        let own = self
+            .state
+            .board
+            .neighbours(f.at)
+            .as_slice()
+            .iter()
+            .filter(|s| self.owner[s.0 as usize] == mine)
+            .count();
+        1 + own as u32
+    }
+
     fn dest(&self, i: usize) -> Option<Sector> {
         match self.acts[i] {
             Act::Move(to) => Some(to),
@@ -252,7 +278,7 @@ impl<'a> Resolver<'a> {
         if same_power {
             return Some(Obstacle::OwnFleet { fleet: j });
         }
-        let d = defence(self.state, &self.occ, j);
+        let d = self.defence(j);
         (a <= d).then_some(Obstacle::Defence { fleet: j, power: d })
     }
 

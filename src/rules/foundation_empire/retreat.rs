@@ -73,7 +73,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
                 ),
             ),
             Choice::To(to) => {
-                let mut fleet = d.fleet.clone();
+                let mut fleet = d.fleet;
                 fleet.at = to;
                 fleet.stay = 1;
                 next.fleets.push(fleet);
@@ -97,9 +97,9 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         report.results.push(OrderResult {
             power: d.fleet.power,
             sector: Some(at),
-            order: OrderText::Text(order),
+            order: OrderText::Text(order.into()),
             outcome,
-            detail: Detail::Text(detail),
+            detail: Detail::Text(detail.into()),
             default,
             line,
         });

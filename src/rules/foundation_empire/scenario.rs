@@ -5,7 +5,8 @@
 //!
 //! Two input keys go beyond the spec: `board = "file.toml"` loads another board (R1.5;
 //! the path is relative to the scenario file), and `[options] turn_limit`,
-//! `start_fleets` and `solo_imperium_fleets` set the rule options of R9.3, R7.1, R10.1.
+//! `start_fleets` and `solo_imperium_fleets` set the rule options of R9.3, R7.1, R10.1
+//! (a solo game's `turn_limit` is 30 unless given, R10.4).
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
@@ -17,7 +18,9 @@ use serde::{Deserialize, Serialize, Serializer};
 use super::board::{Board, PowerId, Sector, SystemId};
 use super::movement::retreats;
 use super::outcome::Report;
-use super::position::{Dislodged, Fleet, Options, PendingPlacement, Phase, State, SupportMode};
+use super::position::{
+    Dislodged, Fleet, Options, PendingPlacement, Phase, State, SupportMode, SOLO_TURN_LIMIT,
+};
 use super::turn::placement_sectors;
 use super::Submissions;
 use crate::rules::ScenarioError;
@@ -273,12 +276,13 @@ fn options(file: &OptionsFile) -> Result<Options, ScenarioError> {
             )))
         }
     };
+    let solo = file.solo.unwrap_or(d.solo);
     let o = Options {
         support,
         occupation_turns: file.occupation_turns.unwrap_or(d.occupation_turns),
         victory_systems: file.victory_systems.unwrap_or(d.victory_systems),
-        turn_limit: file.turn_limit,
-        solo: file.solo.unwrap_or(d.solo),
+        turn_limit: file.turn_limit.or(solo.then_some(SOLO_TURN_LIMIT)),
+        solo,
         start_fleets: file.start_fleets.unwrap_or(d.start_fleets),
         solo_imperium_fleets: file.solo_imperium_fleets.unwrap_or(d.solo_imperium_fleets),
     };

@@ -63,13 +63,16 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             report.results.push(OrderResult {
                 power,
                 sector: Some(at),
-                order: OrderText::Text(format!("PLACE {}", state.board.name(at))),
+                order: OrderText::Text(format!("PLACE {}", state.board.name(at)).into()),
                 outcome: Outcome::Placed,
-                detail: Detail::Text(if default {
-                    format!("no order: placed on {name}, the first free home system")
-                } else {
-                    format!("placed on {name}")
-                }),
+                detail: Detail::Text(
+                    if default {
+                        format!("no order: placed on {name}, the first free home system")
+                    } else {
+                        format!("placed on {name}")
+                    }
+                    .into(),
+                ),
                 default,
                 line: lines.get(k).copied(),
             });
@@ -135,7 +138,8 @@ fn check_line(
     Ok(system)
 }
 
-/// R10.1: the Imperium's fleets, shuffled among the sectors of the other quadrants.
+/// R10.1: the Imperium owns every major system of the other quadrants, and its
+/// fleets are shuffled among their sectors.
 fn place_imperium(
     state: &State,
     imperium: PowerId,
@@ -151,6 +155,11 @@ fn place_imperium(
         .flat_map(|(p, _)| state.board.home_sectors(p))
         .collect();
     sectors.sort();
+    for &at in &sectors {
+        if let Some(system) = state.board.system_at(at) {
+            next.owners[system.0 as usize] = Some(imperium);
+        }
+    }
     dice.shuffle(&mut sectors);
     sectors.truncate(state.options.solo_imperium_fleets as usize);
     sectors.sort();
@@ -164,7 +173,7 @@ fn place_imperium(
         report.results.push(OrderResult {
             power: imperium,
             sector: Some(at),
-            order: OrderText::Text(format!("PLACE {}", state.board.name(at))),
+            order: OrderText::Text(format!("PLACE {}", state.board.name(at)).into()),
             outcome: Outcome::Placed,
             detail: Detail::Text("placed at random (R10.1)".into()),
             default: true,

@@ -49,26 +49,105 @@ pub struct Written<'a> {
     pub text: &'a str,
 }
 
+impl<'a> Written<'a> {
+    /// Where this line's text starts in `submission` (which it is part of).
+    pub fn start_in(&self, submission: &str) -> u32 {
+        (self.text.as_ptr() as usize).wrapping_sub(submission.as_ptr() as usize) as u32
+    }
+
+    /// The line of `submission` whose text starts at `start` (from [`Written::start_in`]),
+    /// as [`lines`] gave it; an empty text if `start` is no such place.
+    pub fn at(submission: &'a str, number: u32, start: u32) -> Written<'a> {
+        let start = start as usize;
+        let text = match submission.get(start..) {
+            Some(_) => trim(&submission[start..find_newline_or_hash(submission.as_bytes(), start)]),
+            None => "",
+        };
+        Written { number, text }
+    }
+}
+
 /// The order lines of a submission: blank lines, `#` comments and quoted reply lines
 /// (`>`) are left out (R3.2).
+///
+/// One pass over the text finds each line's end and its comment together, eight bytes
+/// at a time; a line is trimmed of white space (Unicode's, as `str::trim`).
 pub fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
-    text.lines().enumerate().filter_map(|(k, raw)| {
-        let uncommented = match raw.bytes().position(|b| b == b'#') {
-            Some(k) => &raw[..k],
-            None => raw,
-        };
-        let line = uncommented.trim();
-        if line.is_empty() || raw.trim_start().starts_with('>') {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut number = 0u32;
+    std::iter::from_fn(move || loop {
+        if start >= bytes.len() {
             return None;
         }
-        Some(Line {
-            written: Written {
-                number: k as u32 + 1,
-                text: line,
-            },
+        number += 1;
+        let stop = find_newline_or_hash(bytes, start);
+        let (content_end, next) = if bytes.get(stop) == Some(&b'#') {
+            let end = find_newline(bytes, stop);
+            (stop, end + 1)
+        } else {
+            (stop, stop + 1)
+        };
+        let line = trim(&text[start..content_end]);
+        start = next;
+        if line.is_empty() || line.starts_with('>') {
+            continue;
+        }
+        return Some(Line {
+            written: Written { number, text: line },
             syntax: parse(line),
-        })
+        });
     })
+}
+
+/// `str::trim`, with ASCII white space taken off without decoding characters.
+fn trim(s: &str) -> &str {
+    let t = s.trim_ascii();
+    match (t.as_bytes().first(), t.as_bytes().last()) {
+        (Some(a), Some(b)) if !a.is_ascii() || !b.is_ascii() => t.trim(),
+        _ => t,
+    }
+}
+
+const ONES: u64 = u64::from_ne_bytes([1; 8]);
+const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// The bytes of `word` equal to `byte` marked by their high bit; exact up to the first
+/// match, which is all the callers read.
+fn matches(word: u64, byte: u8) -> u64 {
+    let x = word ^ (ONES * u64::from(byte));
+    x.wrapping_sub(ONES) & !x & HIGHS
+}
+
+/// The index of the first `\n` or `#` at or after `from`, or the text's length.
+fn find_newline_or_hash(bytes: &[u8], from: usize) -> usize {
+    find(
+        bytes,
+        from,
+        |w| matches(w, b'\n') | matches(w, b'#'),
+        |b| b == b'\n' || b == b'#',
+    )
+}
+
+/// The index of the first `\n` at or after `from`, or the text's length.
+fn find_newline(bytes: &[u8], from: usize) -> usize {
+    find(bytes, from, |w| matches(w, b'\n'), |b| b == b'\n')
+}
+
+fn find(bytes: &[u8], from: usize, word: impl Fn(u64) -> u64, byte: impl Fn(u8) -> bool) -> usize {
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let m = word(w);
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && !byte(bytes[i]) {
+        i += 1;
+    }
+    i
 }
 
 /// The keywords of the order language (R3.2), in any case.
@@ -86,25 +165,57 @@ enum Keyword {
     Fleet,
 }
 
-/// The keyword a word is, if any; classified once per word, without allocating.
+/// A word of up to eight bytes, upper-cased, as one number (first byte lowest).
+const fn packed(word: &[u8]) -> u64 {
+    let mut v = 0u64;
+    let mut i = 0;
+    while i < word.len() {
+        v |= (word[i].to_ascii_uppercase() as u64) << (8 * i);
+        i += 1;
+    }
+    v
+}
+
+/// The keyword a word is, if any; classified once per word, without allocating: the
+/// word, upper-cased, is one number matched against the spellings' numbers. A word
+/// with a digit (a sector such as `C4`) is no keyword.
 fn keyword(word: &str) -> Option<Keyword> {
     let bytes = word.as_bytes();
-    if bytes.len() > 8 {
+    if bytes.is_empty() || bytes.len() > 8 || bytes.iter().any(u8::is_ascii_digit) {
         return None;
     }
-    let mut buf = [0u8; 8];
-    for (slot, b) in buf.iter_mut().zip(bytes) {
-        *slot = b.to_ascii_uppercase();
-    }
-    Some(match &buf[..bytes.len()] {
-        b"H" | b"HOLD" | b"HOLDS" => Keyword::Hold,
-        b"-" | b"->" | b"M" | b"MOVES" | b"TO" => Keyword::Arrow,
-        b"MOVE" => Keyword::Move,
-        b"S" | b"SUPPORT" | b"SUPPORTS" => Keyword::Support,
-        b"R" | b"RETREAT" | b"RETREATS" => Keyword::Retreat,
-        b"D" | b"DISBAND" | b"DISBANDS" => Keyword::Disband,
-        b"PLACE" | b"START" | b"BUILD" => Keyword::Place,
-        b"F" | b"FLEET" => Keyword::Fleet,
+    const H: u64 = packed(b"H");
+    const HOLD: u64 = packed(b"HOLD");
+    const HOLDS: u64 = packed(b"HOLDS");
+    const DASH: u64 = packed(b"-");
+    const ARROW: u64 = packed(b"->");
+    const M: u64 = packed(b"M");
+    const MOVES: u64 = packed(b"MOVES");
+    const TO: u64 = packed(b"TO");
+    const MOVE: u64 = packed(b"MOVE");
+    const S: u64 = packed(b"S");
+    const SUPPORT: u64 = packed(b"SUPPORT");
+    const SUPPORTS: u64 = packed(b"SUPPORTS");
+    const R: u64 = packed(b"R");
+    const RETREAT: u64 = packed(b"RETREAT");
+    const RETREATS: u64 = packed(b"RETREATS");
+    const D: u64 = packed(b"D");
+    const DISBAND: u64 = packed(b"DISBAND");
+    const DISBANDS: u64 = packed(b"DISBANDS");
+    const PLACE: u64 = packed(b"PLACE");
+    const START: u64 = packed(b"START");
+    const BUILD: u64 = packed(b"BUILD");
+    const F: u64 = packed(b"F");
+    const FLEET: u64 = packed(b"FLEET");
+    Some(match packed(bytes) {
+        H | HOLD | HOLDS => Keyword::Hold,
+        DASH | ARROW | M | MOVES | TO => Keyword::Arrow,
+        MOVE => Keyword::Move,
+        S | SUPPORT | SUPPORTS => Keyword::Support,
+        R | RETREAT | RETREATS => Keyword::Retreat,
+        D | DISBAND | DISBANDS => Keyword::Disband,
+        PLACE | START | BUILD => Keyword::Place,
+        F | FLEET => Keyword::Fleet,
         _ => return None,
     })
 }
@@ -170,6 +281,14 @@ fn words(line: &str) -> Words<'_> {
 
 /// Parses one order line (already trimmed, not blank).
 pub fn parse<'a>(line: &'a str) -> Result<Syntax<'a>, String> {
+    match plain_movement(line) {
+        Some(syntax) => Ok(syntax),
+        None => parse_words(line),
+    }
+}
+
+/// Parses one order line word by word: every spelling of R3.2.
+fn parse_words<'a>(line: &'a str) -> Result<Syntax<'a>, String> {
     let all = words(line);
     if let Some(extra) = all.overflow {
         return Err(format!(
@@ -177,14 +296,17 @@ pub fn parse<'a>(line: &'a str) -> Result<Syntax<'a>, String> {
         ));
     }
     let mut w: &[&str] = &all.items[..all.len];
-    // An optional leading `F` / `FLEET`, as Diplomacy players write.
-    if w.len() > 1 && keyword(w[0]) == Some(Keyword::Fleet) {
-        w = &w[1..];
-    }
     let Some(&first) = w.first() else {
         return Err("empty order".into());
     };
-    match keyword(first) {
+    let mut first_keyword = keyword(first);
+    // An optional leading `F` / `FLEET`, as Diplomacy players write.
+    if w.len() > 1 && first_keyword == Some(Keyword::Fleet) {
+        w = &w[1..];
+        first_keyword = keyword(w[0]);
+    }
+    let first = w[0];
+    match first_keyword {
         Some(Keyword::Place) => {
             return match w[1..] {
                 [at] => Ok(Syntax::Place { system: None, at }),
@@ -249,6 +371,45 @@ pub fn parse<'a>(line: &'a str) -> Result<Syntax<'a>, String> {
         _ => Err(format!(
             "{verb:?} is not an order: write H, - <sector>, S, or R <sector>"
         )),
+    }
+}
+
+/// The movement orders as most are written, `B2 H`, `B2 S`, `B2 - C3` (one space
+/// between words, a fleet's sector with a digit, so no keyword), read without the
+/// general machinery; the same as [`parse`] would read them. Anything else: `None`.
+fn plain_movement(line: &str) -> Option<Syntax<'_>> {
+    let bytes = line.as_bytes();
+    let sector = |from: usize| -> usize {
+        let len = bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
+        let digit = bytes[from..from + len].iter().any(u8::is_ascii_digit);
+        if digit {
+            len
+        } else {
+            0
+        }
+    };
+    let n = sector(0);
+    if n == 0 || bytes.get(n) != Some(&b' ') {
+        return None;
+    }
+    let fleet = &line[..n];
+    match &bytes[n + 1..] {
+        [b'H' | b'h'] => Some(Syntax::Hold { fleet }),
+        [b'S' | b's'] => Some(Syntax::Support {
+            fleet,
+            target: None,
+        }),
+        [b'-', b' ', rest @ ..] if !rest.is_empty() => {
+            let start = n + 3;
+            (sector(start) == rest.len()).then(|| Syntax::Move {
+                fleet,
+                to: &line[start..],
+            })
+        }
+        _ => None,
     }
 }
 
@@ -344,6 +505,120 @@ mod tests {
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].written.text, "B2 H");
         assert_eq!(all[0].written.number, 5);
+    }
+
+    /// The lines as `str::lines` and `str::trim` cut them (the definition).
+    fn reference_lines(text: &str) -> Vec<(u32, &str)> {
+        text.lines()
+            .enumerate()
+            .filter_map(|(k, raw)| {
+                let uncommented = raw.split('#').next().unwrap_or("");
+                let line = uncommented.trim();
+                (!line.is_empty() && !raw.trim_start().starts_with('>'))
+                    .then_some((k as u32 + 1, line))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn r3_2_lines_are_cut_as_str_lines_and_trim_cut_them() {
+        let pieces = [
+            "B2", " ", "-", "#", "\n", "\r\n", "\r", ">", "\u{a0}", "é", "C3 - D4", "H", "\t", "S",
+            "# note\n", "\u{2003}",
+        ];
+        let mut dice = crate::dice::Dice::for_phase(11, 0, "lines");
+        for _ in 0..5000 {
+            let len = dice.below(24) as usize;
+            let text: String = (0..len)
+                .map(|_| pieces[dice.below(pieces.len() as u64) as usize])
+                .collect();
+            let got: Vec<(u32, &str)> = lines(&text)
+                .map(|l| (l.written.number, l.written.text))
+                .collect();
+            assert_eq!(got, reference_lines(&text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn r3_2_keywords_in_any_case_and_nothing_else() {
+        let spellings = [
+            ("h hold holds", Keyword::Hold),
+            ("- -> m moves to", Keyword::Arrow),
+            ("move", Keyword::Move),
+            ("s support supports", Keyword::Support),
+            ("r retreat retreats", Keyword::Retreat),
+            ("d disband disbands", Keyword::Disband),
+            ("place start build", Keyword::Place),
+            ("f fleet", Keyword::Fleet),
+        ];
+        for (words, kw) in spellings {
+            for w in words.split(' ') {
+                assert_eq!(keyword(w), Some(kw), "{w}");
+                assert_eq!(keyword(&w.to_uppercase()), Some(kw), "{w}");
+                assert_eq!(keyword(&format!("{w}x")), None, "{w}x");
+            }
+        }
+        for w in [
+            "",
+            "C4",
+            "H1",
+            "Terminus",
+            "supported",
+            "DISBANDED",
+            "Hé",
+            "->>",
+        ] {
+            assert_eq!(keyword(w), None, "{w}");
+        }
+    }
+
+    #[test]
+    fn r3_2_plain_movement_orders_read_as_the_general_parser_reads_them() {
+        let words = [
+            "B2", "c3", "AB12", "H", "h", "S", "s", "-", "->", "x", "7", "F", "0", "HOLD",
+            "\u{e9}9", "B2x", "M",
+        ];
+        let gaps = [" ", " ", " ", "  ", "-", " - ", "->", ""];
+        let mut dice = crate::dice::Dice::for_phase(12, 0, "plain");
+        let mut plain = 0;
+        for _ in 0..20_000 {
+            let mut line = String::new();
+            for k in 0..1 + dice.below(4) {
+                if k > 0 {
+                    line += gaps[dice.below(gaps.len() as u64) as usize];
+                }
+                line += words[dice.below(words.len() as u64) as usize];
+            }
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(quick) = plain_movement(line) {
+                let general = parse_words(line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+                plain += 1;
+                assert_eq!(quick, general, "{line:?}");
+            }
+        }
+        assert!(plain > 200, "{plain} plain lines drawn");
+        assert_eq!(
+            plain_movement("AB12 - AC13"),
+            Some(Syntax::Move {
+                fleet: "AB12",
+                to: "AC13"
+            })
+        );
+        for other in [
+            "B2  H",
+            "B2 HOLD",
+            "F B2 H",
+            "B2 - C3 D4",
+            "B2 -C3",
+            "Terminus H",
+            "B2 - ",
+            "B2",
+        ] {
+            assert_eq!(plain_movement(other), None, "{other:?}");
+        }
     }
 
     #[test]

@@ -117,14 +117,17 @@ pub(super) fn eliminate(before: &[PowerId], state: &mut State, report: &mut Repo
     true
 }
 
-/// R9.1 (and R10.4): a power owning `victory_systems` systems wins; of several, the one
-/// owning most; equal, a shared win. Returns whether the game is over.
+/// R9.1: a power owning `victory_systems` systems wins; of several, the one owning
+/// most; equal, a shared win. R10.4: in a solo game only the Foundation wins so (the
+/// Imperium owns 18 systems from the start). Returns whether the game is over.
 fn victory(state: &mut State) -> bool {
     let counts = state.system_counts();
+    let judge = state.judge_power();
     let victors: Vec<PowerId> = state
         .board
         .powers()
         .map(|(p, _)| p)
+        .filter(|&p| Some(p) != judge)
         .filter(|p| counts[p.0 as usize] >= state.options.victory_systems)
         .collect();
     if victors.is_empty() {

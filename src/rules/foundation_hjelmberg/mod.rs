@@ -18,6 +18,7 @@ pub mod generate;
 pub mod goals;
 pub mod kins;
 pub mod outcome;
+pub mod picture;
 pub mod play;
 pub mod report;
 pub mod scenario;

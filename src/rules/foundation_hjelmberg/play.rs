@@ -7,6 +7,7 @@ use std::path::Path;
 use super::scenario::{self, OptionsFile};
 use super::state::State;
 use super::{report, setup, FoundationHjelmberg, ID};
+use crate::picture::Svg;
 use crate::rules::game::{keep_keys, Adjudicated, Game, PhaseResults, Play, Viewer};
 use crate::rules::{LineCheck, PhaseLabel, Registration, RuleSet, RuleSetId, ScenarioError};
 
@@ -106,6 +107,10 @@ const POSITION_KEYS: &[&str] = &[
 ];
 
 impl Play for State {
+    fn owned_label(&self) -> &'static str {
+        "Colonies held"
+    }
+
     fn rules(&self) -> RuleSetId {
         RuleSetId::FoundationHjelmberg
     }
@@ -172,6 +177,10 @@ impl Play for State {
 
     fn standing(&self) -> Vec<String> {
         report::standing(self)
+    }
+
+    fn picture(&self, viewer: Viewer, results: Option<&PhaseResults>) -> Option<Svg> {
+        self.draw_picture(viewer, results)
     }
 
     fn order_help(&self) -> &'static str {

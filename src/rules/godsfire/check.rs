@@ -5,8 +5,10 @@
 
 use std::fmt;
 
-use super::map::{Economy, Party, RegionAt, UnitType};
+use super::map::{Cell, Economy, Party, RegionAt, UnitType, Units};
+use super::place::{FastMap, FastSet, Place as Where, Position};
 use super::state::{Phase, State};
+use super::strength::{self, Target};
 use super::syntax::{self, Order, PartyCost, Place, SyntaxError};
 
 /// An order made concrete: regions and systems found, powers known.
@@ -43,6 +45,38 @@ pub enum Checked {
     Peace(usize),
     Desubvert(RegionAt),
     Counter(RegionAt),
+    /// A move (G4.1): the units set out (as resolved), whether the order named them,
+    /// and the path.
+    Move {
+        from: Where,
+        units: Units,
+        written: bool,
+        path: Vec<Where>,
+    },
+    /// The NG's move (G4.5) along cells to the system `to`.
+    NgMove {
+        path: Vec<Cell>,
+        to: usize,
+    },
+    /// A stance (G4.3): `INTERCEPT`, or `BLOCK` with the cell named, if any.
+    Stance {
+        at: Cell,
+        block: bool,
+        to: Option<Cell>,
+    },
+    /// `LOSSES` (G5.6): the types as written, and the whole order of picks.
+    Losses {
+        written: Vec<UnitType>,
+        order: [UnitType; 3],
+    },
+    Attack {
+        from: Where,
+        target: Where,
+    },
+    Retreat {
+        from: Where,
+        to: Where,
+    },
 }
 
 /// The treasury at the National Government, or a system's bank.
@@ -68,6 +102,11 @@ pub enum Step {
     WarPeace,
     Desubvert,
     Counter,
+    Losses,
+    Move,
+    Stance,
+    Attack,
+    Retreat,
 }
 
 impl Checked {
@@ -86,15 +125,28 @@ impl Checked {
             Checked::War(_) | Checked::Peace(_) => Step::WarPeace,
             Checked::Desubvert(_) => Step::Desubvert,
             Checked::Counter(_) => Step::Counter,
+            Checked::Move { .. } | Checked::NgMove { .. } => Step::Move,
+            Checked::Stance { .. } => Step::Stance,
+            Checked::Losses { .. } => Step::Losses,
+            Checked::Attack { .. } => Step::Attack,
+            Checked::Retreat { .. } => Step::Retreat,
         }
     }
+}
 
-    fn phase(&self) -> Phase {
-        match self.step() {
-            Step::Desubvert | Step::Counter => Phase::Defence,
-            _ => Phase::Interphase,
+/// Whether an order (as written) is given in a phase: LOSSES in movement and combat,
+/// the others in one phase each (G4–G9).
+fn given_in(order: &Order, phase: Phase) -> bool {
+    let wanted: &[Phase] = match order {
+        Order::Move { .. } | Order::NgMove(_) | Order::Intercept(_) | Order::Block { .. } => {
+            &[Phase::Movement]
         }
-    }
+        Order::Losses(_) => &[Phase::Movement, Phase::Combat],
+        Order::Attack { .. } | Order::Retreat { .. } => &[Phase::Combat],
+        Order::Desubvert(_) | Order::Counter(_) => &[Phase::Defence],
+        _ => &[Phase::Interphase],
+    };
+    wanted.contains(&phase)
 }
 
 /// Why an order line is not taken.
@@ -104,14 +156,35 @@ pub enum Invalid {
     UnknownRegion(String),
     UnknownSystem(String),
     UnknownPower(String),
-    NotYours { what: String, owner: String },
+    NotYours {
+        what: String,
+        owner: String,
+    },
     OwnRegion(String),
     Yourself,
-    WrongPhase { phase: Phase },
-    NothingOwed { phase: Phase },
+    WrongPhase {
+        phase: Phase,
+    },
+    NothingOwed {
+        phase: Phase,
+    },
     Out,
-    WrongUnit { party: Party, wants: UnitType },
+    WrongUnit {
+        party: Party,
+        wants: UnitType,
+    },
     BuildsNothing(String, Economy),
+    UnknownPlace(String),
+    NoUnitsAt(String),
+    NotEnough {
+        at: String,
+        asked: Units,
+        left: Units,
+    },
+    /// A move, stance, attack or retreat the rules do not allow, and why.
+    Illegal(String),
+    /// An order given once a phase (or once a stack, a cell), given again.
+    Again(&'static str),
 }
 
 impl fmt::Display for Invalid {
@@ -128,8 +201,9 @@ impl fmt::Display for Invalid {
             Invalid::Yourself => f.write_str("a power cannot order that toward itself"),
             Invalid::WrongPhase { phase } => write!(
                 f,
-                "not an order of the {} phase (interphase: economy, politics, SUBVERT, WAR, \
-                 PEACE; defence: DESUBVERT, COUNTER)",
+                "not an order of the {} phase (movement: moves, NG ->, INTERCEPT, BLOCK, \
+                 LOSSES; combat: ATTACK, RETREAT, LOSSES; interphase: economy, politics, \
+                 SUBVERT, WAR, PEACE; defence: DESUBVERT, COUNTER)",
                 phase.id()
             ),
             Invalid::NothingOwed { phase } => {
@@ -143,18 +217,107 @@ impl fmt::Display for Invalid {
                 f,
                 "{region} is {economy}: an {economy} region builds nothing (only I-2 and I-1 do)"
             ),
+            Invalid::UnknownPlace(p) => write!(
+                f,
+                "there is no place {p} (a cell on the map like F4, a system, or a region \
+                 like Sirius-1a)"
+            ),
+            Invalid::NoUnitsAt(p) => write!(f, "you have no units at {p}"),
+            Invalid::NotEnough { at, asked, left } => write!(
+                f,
+                "{} asked at {at}, but your earlier orders leave {}",
+                super::defence::units_text(*asked),
+                super::defence::units_text(*left)
+            ),
+            Invalid::Illegal(why) => f.write_str(why),
+            Invalid::Again(what) => f.write_str(what),
         }
     }
 }
 
+/// What a power's earlier lines of one submission have taken (G4.1: a split stack;
+/// orders given once a phase, a stack or a cell).
+#[derive(Default)]
+pub struct Context {
+    /// Units set out by valid move orders, by place.
+    pub moved: FastMap<Where, Units>,
+    ng: bool,
+    losses: bool,
+    stances: FastSet<Cell>,
+    attacks: FastSet<Where>,
+    retreats: FastSet<Where>,
+}
+
 /// Reads one line for `power` (an index into `state.powers`).
-pub fn check_line(state: &State, power: usize, line: &str) -> Result<Checked, Invalid> {
+pub fn check_line(
+    state: &State,
+    pos: &Position,
+    context: &mut Context,
+    power: usize,
+    line: &str,
+) -> Result<Checked, Invalid> {
     let order = syntax::parse(line).map_err(Invalid::Syntax)?;
-    let checked = check(state, power, order)?;
-    if checked.phase() != state.phase {
+    if !given_in(&order, state.phase) {
         return Err(Invalid::WrongPhase { phase: state.phase });
     }
-    Ok(checked)
+    match order {
+        Order::Move { .. }
+        | Order::NgMove(_)
+        | Order::Intercept(_)
+        | Order::Block { .. }
+        | Order::Losses(_)
+        | Order::Attack { .. }
+        | Order::Retreat { .. } => super::orders::check(state, pos, context, power, order),
+        _ => check(state, power, order),
+    }
+}
+
+impl Context {
+    /// Marks a move's units as taken (after it was found valid).
+    pub fn take(&mut self, from: Where, units: Units) {
+        self.moved.entry(from).or_default().add(units);
+    }
+
+    /// Takes an order that may be given once (a phase, a stack, a cell), or says why
+    /// not.
+    pub fn once(&mut self, what: Once) -> Result<(), Invalid> {
+        let fresh = match what {
+            Once::Ng => !std::mem::replace(&mut self.ng, true),
+            Once::Losses => !std::mem::replace(&mut self.losses, true),
+            Once::Stance(c) => self.stances.insert(c),
+            Once::Attack(p) => self.attacks.insert(p),
+            Once::Retreat(p) => self.retreats.insert(p),
+        };
+        if fresh {
+            return Ok(());
+        }
+        Err(Invalid::Again(match what {
+            Once::Ng => "the NG moves once a phase",
+            Once::Losses => "one LOSSES order a phase",
+            Once::Stance(_) => "one stance a cell",
+            Once::Attack(_) => "a stack makes one attack a phase (no splitting of forces)",
+            Once::Retreat(_) => "one RETREAT order a stack",
+        }))
+    }
+}
+
+/// What may be ordered once.
+#[derive(Clone, Copy)]
+pub enum Once {
+    Ng,
+    Losses,
+    Stance(Cell),
+    Attack(Where),
+    Retreat(Where),
+}
+
+/// The units that can attack a target from where they stand (G5.1–G5.2).
+pub fn can_attack(pos: &Position, units: Units, from: Where, target: Where) -> Units {
+    let t = match target {
+        Where::Cell(_) => Target::Cell,
+        Where::Region(_) => Target::Region,
+    };
+    strength::able(units, pos.geo.ground(from), t)
 }
 
 fn check(state: &State, power: usize, order: Order) -> Result<Checked, Invalid> {
@@ -256,6 +419,7 @@ fn check(state: &State, power: usize, order: Order) -> Result<Checked, Invalid> 
         Order::Peace(p) => Checked::Peace(other_power(&p)?),
         Order::Desubvert(r) => Checked::Desubvert(own(&r)?),
         Order::Counter(r) => Checked::Counter(own(&r)?),
+        _ => return Err(Invalid::WrongPhase { phase: state.phase }),
     })
 }
 
@@ -298,5 +462,52 @@ pub fn order_text(state: &State, order: &Checked) -> String {
         Checked::Peace(k) => format!("PEACE {}", p(k)),
         Checked::Desubvert(a) => format!("DESUBVERT {}", r(a)),
         Checked::Counter(a) => format!("COUNTER {}", r(a)),
+        Checked::Move {
+            from,
+            units,
+            written,
+            path,
+        } => {
+            let mut text = String::with_capacity(16 + 6 * path.len());
+            state.push_place(&mut text, *from);
+            if *written {
+                for k in UnitType::ALL {
+                    if units.get(k) > 0 {
+                        text.push(' ');
+                        super::defence::push_number(&mut text, units.get(k));
+                        text.push_str(k.name());
+                    }
+                }
+            }
+            text.push_str(" ->");
+            for p in path {
+                text.push(' ');
+                state.push_place(&mut text, *p);
+            }
+            text
+        }
+        Checked::NgMove { path, .. } => {
+            let cells: Vec<String> = path.iter().map(Cell::to_string).collect();
+            format!("NG -> {}", cells.join(" "))
+        }
+        Checked::Stance { at, block, to } => match (block, to) {
+            (false, _) => format!("{at} INTERCEPT"),
+            (true, None) => format!("{at} BLOCK"),
+            (true, Some(to)) => format!("{at} BLOCK {to}"),
+        },
+        Checked::Losses { written, .. } => {
+            let names: Vec<&str> = written.iter().map(|k| k.name()).collect();
+            format!("LOSSES {}", names.join(" "))
+        }
+        Checked::Attack { from, target } => format!(
+            "{} ATTACK {}",
+            state.place_name(*from),
+            state.place_name(*target)
+        ),
+        Checked::Retreat { from, to } => format!(
+            "{} RETREAT {}",
+            state.place_name(*from),
+            state.place_name(*to)
+        ),
     }
 }

@@ -173,14 +173,44 @@ pub fn place_units(run: &mut Run) {
 
 /// How units read in reports: `2 AG, 1 PDF`.
 pub fn units_text(u: Units) -> String {
-    let parts: Vec<String> = [UnitType::Sqd, UnitType::Ag, UnitType::Pdf]
-        .into_iter()
-        .filter(|&k| u.get(k) > 0)
-        .map(|k| format!("{} {}", u.get(k), k.name()))
-        .collect();
-    if parts.is_empty() {
-        "no units".into()
-    } else {
-        parts.join(", ")
+    let mut out = String::with_capacity(24);
+    push_units(&mut out, u);
+    out
+}
+
+/// [`units_text`] onto a string (no formatting machinery: reports write many).
+pub fn push_units(out: &mut String, u: Units) {
+    let mut first = true;
+    for k in [UnitType::Sqd, UnitType::Ag, UnitType::Pdf] {
+        if u.get(k) == 0 {
+            continue;
+        }
+        if !first {
+            out.push_str(", ");
+        }
+        first = false;
+        push_number(out, u.get(k));
+        out.push(' ');
+        out.push_str(k.name());
+    }
+    if first {
+        out.push_str("no units");
+    }
+}
+
+/// A number in decimal onto a string.
+pub fn push_number(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let (mut n, mut k) = (n, digits.len());
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[k..] {
+        out.push(d as char);
     }
 }

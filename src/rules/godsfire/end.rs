@@ -1,45 +1,86 @@
 //! The end of a power and of the game (G10), and the end of a turn.
 
+use super::map::{UnitType, Units};
 use super::outcome::Event;
 use super::run::Run;
 use super::state::{Phase, NEUTRAL};
 
-/// G10.1: a power whose National Government's system is no longer its own is out of
-/// the game; its other systems go neutral (a choice of this judge: nobody is left to
-/// govern them).
+/// G10.1: a power whose National Government's system is no longer its own (taken,
+/// or gone neutral) is out of the game.
 pub fn eliminate(run: &mut Run) {
     for p in 0..run.state.powers.len() {
         let power = &run.state.powers[p];
         if power.out {
             continue;
         }
-        let id = power.id.clone();
         let holds_ng = run
             .state
             .system_index(&power.ng)
-            .is_some_and(|s| run.state.systems[s].owner == id);
-        if holds_ng {
-            continue;
+            .is_some_and(|s| run.state.systems[s].owner == power.id);
+        if !holds_ng {
+            put_out(run, p, "has lost its National Government's system");
         }
-        run.state.powers[p].out = true;
+    }
+}
+
+/// G10.1: a power out of the game: its units are removed from the map and each of its
+/// systems goes neutral with a garrison of 1 PDF; its stakes, money in transit and
+/// purchases go too (nobody is left to use them).
+pub fn put_out(run: &mut Run, p: usize, why: &str) {
+    if run.state.powers[p].out {
+        return;
+    }
+    run.state.powers[p].out = true;
+    let id = run.state.powers[p].id.clone();
+    run.event(Event::new("G10.1", format!("{id} {why} and is out of the game")).power(&id));
+    let mut removed = Units::default();
+    run.state.stacks.retain(|k| {
+        if k.power == id {
+            removed.add(k.units);
+        }
+        k.power != id
+    });
+    if !removed.is_empty() {
         run.event(
             Event::new(
                 "G10.1",
-                format!("{id} has lost its National Government's system and is out of the game"),
+                format!(
+                    "{id}'s units are removed from the map: {}",
+                    super::defence::units_text(removed)
+                ),
             )
             .power(&id),
         );
-        for s in 0..run.state.systems.len() {
-            if run.state.systems[s].owner == id {
-                run.state.systems[s].owner = NEUTRAL.to_string();
-                let name = run.state.systems[s].name.clone();
-                run.event(Event::new("G10.1", format!("{name} goes neutral")).system(name));
-            }
-        }
-        run.state.stakes.retain(|k| k.power != id);
-        run.state.purchases.retain(|k| k.power != id);
-        run.state.transit.retain(|k| k.power != id);
     }
+    for s in 0..run.state.systems.len() {
+        if run.state.systems[s].owner == id {
+            go_neutral(run, s);
+            let name = run.state.systems[s].name.clone();
+            run.event(
+                Event::new(
+                    "G10.1",
+                    format!("{name} goes neutral, with a garrison of 1 PDF"),
+                )
+                .system(name),
+            );
+        }
+    }
+    run.state.stakes.retain(|k| k.power != id);
+    run.state.purchases.retain(|k| k.power != id);
+    run.state.transit.retain(|k| k.power != id);
+    run.index = super::state::Index::new(&run.state);
+    run.restack = true;
+}
+
+/// A system going neutral after the start (G7.6, G10.1): its garrison is 1 PDF, placed
+/// in its cell at once (G5.5).
+pub fn go_neutral(run: &mut Run, s: usize) {
+    let garrison = Units::of(UnitType::Pdf, 1);
+    let system = &mut run.state.systems[s];
+    system.owner = NEUTRAL.to_string();
+    system.garrison = Some(garrison);
+    let cell = system.at.to_string();
+    run.state.add_units(NEUTRAL, &cell, garrison);
 }
 
 /// G10.2, at the end of an interphase: a power owning at least the victory share of
@@ -72,7 +113,7 @@ pub fn victory(run: &mut Run) -> bool {
 
 /// The end of a turn, after the defence phase: the last turn ends the game (most
 /// systems, then most regions, else shared); otherwise wars declared come into force
-/// (where the movement phase would begin) and the next interphase follows.
+/// and the next turn's movement phase follows (G3, G8.2).
 pub fn end_turn(run: &mut Run) {
     if run.state.turn >= run.state.options.last_turn {
         let score = |id: &str| (run.state.systems_owned(id), run.state.regions_owned(id));
@@ -110,5 +151,5 @@ pub fn end_turn(run: &mut Run) {
         }
     }
     run.state.turn = run.state.turn.saturating_add(1);
-    run.state.phase = Phase::Interphase;
+    run.state.phase = Phase::Movement;
 }

@@ -31,6 +31,27 @@ impl Cell {
         })
     }
 
+    /// The cell's name, `D5` (as its `Display`, without the formatting machinery).
+    pub fn name(self) -> String {
+        let mut out = String::with_capacity(6);
+        out.push((b'A' + self.col) as char);
+        let mut digits = [0u8; 5];
+        let mut n = self.row;
+        let mut k = digits.len();
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[k..] {
+            out.push(d as char);
+        }
+        out
+    }
+
     /// Chebyshev distance: king moves on the grid (G1.1).
     pub fn distance(self, other: Cell) -> u32 {
         let dc = (i32::from(self.col) - i32::from(other.col)).unsigned_abs();
@@ -173,6 +194,9 @@ pub enum UnitType {
 }
 
 impl UnitType {
+    /// Every type, in the default order of picks (G5.6) and of canonical orders (G4.1).
+    pub const ALL: [UnitType; 3] = [UnitType::Sqd, UnitType::Ag, UnitType::Pdf];
+
     pub fn parse(text: &str) -> Option<UnitType> {
         match text.to_ascii_uppercase().as_str() {
             "SQD" => Some(UnitType::Sqd),
@@ -234,6 +258,31 @@ impl Units {
         self.sqd = self.sqd.saturating_add(other.sqd);
         self.ag = self.ag.saturating_add(other.ag);
         self.pdf = self.pdf.saturating_add(other.pdf);
+    }
+
+    /// Takes `other` away, never below 0 of a type.
+    pub fn sub(&mut self, other: Units) {
+        self.sqd = self.sqd.saturating_sub(other.sqd);
+        self.ag = self.ag.saturating_sub(other.ag);
+        self.pdf = self.pdf.saturating_sub(other.pdf);
+    }
+
+    /// Type by type, the smaller count.
+    pub fn min(self, other: Units) -> Units {
+        Units {
+            sqd: self.sqd.min(other.sqd),
+            ag: self.ag.min(other.ag),
+            pdf: self.pdf.min(other.pdf),
+        }
+    }
+
+    /// Type by type, at least as many as `other`.
+    pub fn holds(&self, other: Units) -> bool {
+        self.sqd >= other.sqd && self.ag >= other.ag && self.pdf >= other.pdf
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
     }
 }
 

@@ -5,8 +5,10 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::dice::PhaseDice as Dice;
+use super::map::Units;
 use super::state::Roll;
-use crate::dice::Dice;
+use super::strength::Strength;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -96,6 +98,122 @@ pub struct Log {
     pub results: Vec<LineResult>,
     pub events: Vec<Event>,
     pub dice: Vec<Roll>,
+    /// What a movement or combat phase reports besides (its seven lists).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub war: Option<WarLog>,
+}
+
+/// The seven lists of a movement or combat phase's output
+/// (`../shared/specs/godsfire-scenario.md`), always all present there.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct WarLog {
+    pub moves: Vec<MoveReport>,
+    pub transit_attacks: Vec<TransitReport>,
+    pub blocks: Vec<BlockReport>,
+    pub disbanded: Vec<PlacedUnits>,
+    pub combats: Vec<CombatReport>,
+    pub conquests: Vec<Conquest>,
+    pub restored: Vec<String>,
+}
+
+/// One move order taken (G4.8).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveReport {
+    pub power: String,
+    pub from: String,
+    pub ng: bool,
+    pub units: Units,
+    pub path: Vec<String>,
+    pub to: Option<String>,
+    pub outcome: &'static str,
+    pub lost: Units,
+}
+
+/// One transit attack (G5.4).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TransitReport {
+    pub cell: String,
+    pub power: String,
+    pub mover: String,
+    pub from: String,
+    pub attack: Strength,
+    pub rolls: Vec<TransitRoll>,
+    /// Beyond the spec: the interceptor's units lost at the end of the phase to this
+    /// attack's S-1 results (G4.7 (2)).
+    pub interceptor_lost: Units,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TransitRoll {
+    pub unit: &'static str,
+    pub defence: Strength,
+    pub column: i8,
+    pub roll: u32,
+    pub result: &'static str,
+}
+
+/// A blocking stack that stopped movers, and where it retreated (G4.7 (3)).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BlockReport {
+    pub cell: String,
+    pub power: String,
+    pub stopped: Vec<Stopped>,
+    pub retreat: Option<String>,
+    /// Beyond the spec: the blocking stack's units, eliminated when it had no cell to
+    /// retreat to.
+    pub lost: Units,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stopped {
+    pub power: String,
+    pub from: String,
+}
+
+/// Some units of a power at a place: disbanded, lost, taking part.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlacedUnits {
+    pub power: String,
+    pub at: String,
+    pub units: Units,
+}
+
+/// A stack's units taking part in a combat, with their strength.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Taking {
+    pub power: String,
+    pub at: String,
+    pub units: Units,
+    pub strength: Strength,
+}
+
+/// One combat (G5.9).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CombatReport {
+    pub target: String,
+    pub attackers: Vec<Taking>,
+    pub defenders: Vec<Taking>,
+    pub attack: Strength,
+    pub defence: Strength,
+    pub odds: &'static str,
+    pub roll: Option<u32>,
+    pub result: Option<&'static str>,
+    pub losses: Vec<PlacedUnits>,
+    pub retreats: Vec<RetreatReport>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RetreatReport {
+    pub power: String,
+    pub from: String,
+    pub to: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Conquest {
+    pub system: String,
+    pub from: String,
+    pub to: String,
 }
 
 impl Log {

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use super::state::State;
 use super::{outcome, report, scenario, Godsfire};
+use crate::picture::Svg;
 use crate::rules::game::{keep_keys, Adjudicated, Game, PhaseResults, Play, Viewer};
 use crate::rules::{LineCheck, PhaseLabel, Registration, RuleSet, RuleSetId, ScenarioError};
 
@@ -18,7 +19,7 @@ pub static REGISTRATION: Registration = Registration {
 
 fn adjudicate_scenario(text: &str, _dir: &Path) -> Result<String, ScenarioError> {
     let s = scenario::Scenario::from_toml(text).map_err(ScenarioError::Invalid)?;
-    let (after, log) = super::adjudicate(&s.state, &s.orders, s.seed);
+    let (after, log) = super::adjudicate_with_dice(&s.state, &s.orders, s.seed, &s.dice);
     Ok(scenario::output_json(&s.state, &after, &log))
 }
 
@@ -99,8 +100,12 @@ impl Play for State {
         report::standing(self)
     }
 
+    fn picture(&self, viewer: Viewer, results: Option<&PhaseResults>) -> Option<Svg> {
+        self.draw_picture(viewer, results)
+    }
+
     fn phases(&self) -> Vec<&'static str> {
-        vec!["interphase", "defence"]
+        vec!["movement", "combat", "interphase", "defence"]
     }
 
     fn order_help(&self) -> &'static str {

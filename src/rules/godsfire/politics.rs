@@ -412,7 +412,11 @@ pub fn systems_in_revolt(run: &mut Run) {
         for &at in &regions {
             run.state.region_mut(at).allegiance = 2;
         }
-        run.state.systems[s].owner = new_owner.clone();
+        if new_owner == NEUTRAL {
+            super::end::go_neutral(run, s);
+        } else {
+            run.state.systems[s].owner = new_owner.clone();
+        }
         // A power holds no stakes on its own regions.
         let names: BTreeSet<String> = regions
             .iter()
@@ -421,11 +425,6 @@ pub fn systems_in_revolt(run: &mut Run) {
         run.state
             .stakes
             .retain(|k| !(k.power == new_owner && names.contains(&k.region.to_ascii_lowercase())));
-        if new_owner == NEUTRAL {
-            let cell = run.state.systems[s].at.to_string();
-            run.state
-                .add_units(NEUTRAL, &cell, super::map::Units::of(UnitType::Pdf, 1));
-        }
         let text = if new_owner == NEUTRAL {
             format!(
                 "{name}: every region in revolt; it goes neutral (regions at allegiance 2, 1 PDF)"

@@ -69,8 +69,14 @@ pub fn board_text(state: &State) -> String {
             }
             let _ = writeln!(
                 out,
-                "  {} at {}, bank {}",
-                system.name, system.at, system.bank
+                "  {} at {}, bank {}{}",
+                system.name,
+                system.at,
+                system.bank,
+                match system.garrison {
+                    Some(g) if system.owner == NEUTRAL => format!(", garrison {}", units_text(g)),
+                    _ => String::new(),
+                }
             );
             for at in state.system_regions(s) {
                 let id = state.region_name(at);
@@ -101,19 +107,25 @@ pub fn board_text(state: &State) -> String {
                 );
             }
         }
-    }
-    let units: Vec<String> = state
-        .stacks
-        .iter()
-        .filter(|s| s.units.total() > 0)
-        .map(|s| format!("{} at {}: {}", s.power, s.at, units_text(s.units)))
-        .collect();
-    if !units.is_empty() {
-        out += "\nUnits:\n";
-        for u in units {
-            let _ = writeln!(out, "  {u}");
+        // G2.1: the power's stacks, place by place.
+        let stacks: Vec<String> = state
+            .stacks
+            .iter()
+            .filter(|k| k.power == owner && k.units.total() > 0)
+            .map(|k| format!("    {:<14} {}", k.at, units_text(k.units)))
+            .collect();
+        if !stacks.is_empty() {
+            let _ = writeln!(
+                out,
+                "  {} units:",
+                if owner == NEUTRAL { "neutral" } else { "its" }
+            );
+            for line in stacks {
+                let _ = writeln!(out, "{line}");
+            }
         }
     }
+    map_text(state, &mut out);
     if !state.transit.is_empty() {
         out += "\nMoney in transit:\n";
         for t in &state.transit {
@@ -136,7 +148,128 @@ pub fn board_text(state: &State) -> String {
             );
         }
     }
+    fit(&out, WIDTH)
+}
+
+/// The widest line of a mail.
+const WIDTH: usize = 72;
+
+/// `text` with every line longer than `width` broken at its last space that fits, the
+/// rest indented four more than the line (a region with many stakes, a power with many
+/// loans and wars).
+fn fit(text: &str, width: usize) -> String {
+    if text.lines().all(|l| l.chars().count() <= width) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.lines() {
+        let indent = line.len() - line.trim_start().len() + 4;
+        let mut rest = line;
+        let mut first = true;
+        loop {
+            let room = if first { width } else { width - indent };
+            if !first {
+                out.extend(std::iter::repeat_n(' ', indent));
+            }
+            if rest.chars().count() <= room {
+                out.push_str(rest);
+                out.push('\n');
+                break;
+            }
+            let end = rest.char_indices().nth(room).map_or(rest.len(), |(i, _)| i);
+            // The last space that fits, after the indentation; none: cut at the width.
+            let lead = rest.len() - rest.trim_start().len();
+            let cut = rest[..end].rfind(' ').filter(|&i| i > lead).unwrap_or(end);
+            out.push_str(rest[..cut].trim_end());
+            out.push('\n');
+            rest = rest[cut..].trim_start();
+            first = false;
+            if rest.is_empty() {
+                break;
+            }
+        }
+    }
     out
+}
+
+/// A small map of the board, when it fits in 72 columns: `*` a system's cell, `~`
+/// nebula, `.` open space, each followed by who has units there (a power's initial,
+/// `n` the neutrals, `+` several).
+fn map_text(state: &State, out: &mut String) {
+    let width = usize::from(state.map.width);
+    if width * 3 + 4 > WIDTH || state.map.height > 40 {
+        return;
+    }
+    let initials: Vec<char> = state
+        .powers
+        .iter()
+        .map(|p| p.id.chars().next().unwrap_or('?').to_ascii_uppercase())
+        .collect();
+    let unique = initials
+        .iter()
+        .enumerate()
+        .all(|(k, c)| !initials[..k].contains(c) && *c != 'N');
+    let mark = |k: usize| -> char {
+        if unique {
+            initials[k]
+        } else {
+            char::from_digit((k + 1) as u32 % 36, 36).unwrap_or('?')
+        }
+    };
+    let mut who: std::collections::HashMap<String, Option<char>> = std::collections::HashMap::new();
+    for k in state.stacks.iter().filter(|k| k.units.total() > 0) {
+        let Some(cell) = super::map::Cell::parse(&k.at) else {
+            continue;
+        };
+        let c = match state.power_index(&k.power) {
+            Some(p) => mark(p),
+            None => 'n',
+        };
+        let entry = who.entry(cell.to_string()).or_insert(Some(c));
+        if *entry != Some(c) {
+            *entry = None;
+        }
+    }
+    out.push_str("\nMap (* system, ~ nebula; who has units there):\n    ");
+    for col in 0..width {
+        let _ = write!(out, " {} ", (b'A' + col as u8) as char);
+    }
+    out.push('\n');
+    for row in 1..=state.map.height {
+        let _ = write!(out, "{row:>3} ");
+        for col in 0..width {
+            let cell = super::map::Cell {
+                col: col as u8,
+                row,
+            };
+            let ground = if state.systems.iter().any(|s| s.at == cell) {
+                '*'
+            } else if state.map.nebula.contains(&cell) {
+                '~'
+            } else {
+                '.'
+            };
+            let units = match who.get(&cell.to_string()) {
+                None => ' ',
+                Some(Some(c)) => *c,
+                Some(None) => '+',
+            };
+            let _ = write!(out, " {ground}{units}");
+        }
+        // No trailing spaces.
+        while out.ends_with(' ') {
+            out.pop();
+        }
+        out.push('\n');
+    }
+    let legend: Vec<String> = state
+        .powers
+        .iter()
+        .enumerate()
+        .map(|(k, p)| format!("{} {}", mark(k), p.id))
+        .chain(["n neutral".to_string()])
+        .collect();
+    let _ = writeln!(out, "    {}", legend.join(", "));
 }
 
 pub use crate::rules::{ResultLine, ResultsView};
@@ -179,20 +312,76 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
 /// An example orders mail body for `power` in the current phase, from the position
 /// itself (welcome mails and HELP).
 pub fn example_orders(state: &State, power: &str) -> String {
+    use super::place::{Place, Position};
     use super::state::Phase;
-    let own: Vec<String> = state
-        .regions()
-        .filter(|&at| state.owner(at) == power)
-        .take(2)
-        .map(|at| state.region_name(at))
-        .collect();
-    let Some(first) = own.first() else {
+    let pos = Position::new(state);
+    let Some(me) = state.power_index(power) else {
         return String::new();
     };
+    let mine: Vec<(Place, super::map::Units)> = pos
+        .board
+        .iter()
+        .filter(|&(_, side, u)| side == me && !u.is_empty())
+        .map(|(p, _, u)| (p, u))
+        .collect();
     match state.phase {
-        Phase::Defence => format!("COUNTER {first}"),
+        Phase::Movement => {
+            let mut lines = Vec::new();
+            for &(place, units) in &mine {
+                let Place::Cell(c) = place else { continue };
+                let Some(kind) = super::map::UnitType::ALL
+                    .into_iter()
+                    .find(|&k| units.get(k) > 0)
+                else {
+                    continue;
+                };
+                let free = pos
+                    .geo
+                    .neighbours(c)
+                    .into_iter()
+                    .find(|&n| !pos.geo.nebula(n) && !pos.hostile_at(Place::Cell(n), me));
+                if let Some(n) = free {
+                    lines.push(format!("{c} 1{} -> {n}", kind.name()));
+                    if units.total() > 1 {
+                        lines.push(format!("{c} INTERCEPT"));
+                    }
+                    break;
+                }
+            }
+            lines.push("LOSSES AG SQD PDF".into());
+            lines.join("\n")
+        }
+        Phase::Combat => {
+            let attack = mine.iter().find_map(|&(place, units)| {
+                pos.contact_places(place)
+                    .find(|&t| {
+                        pos.hostile_at(t, me)
+                            && !super::check::can_attack(&pos, units, place, t).is_empty()
+                            && (t == place || pos.geo.adjacent(place, t))
+                            && !matches!((place, t), (Place::Region(a), Place::Region(b)) if a != b)
+                    })
+                    .map(|t| format!("{} ATTACK {}", state.place_name(place), state.place_name(t)))
+            });
+            let mut lines: Vec<String> = attack.into_iter().collect();
+            lines.push("LOSSES AG SQD PDF".into());
+            lines.join("\n")
+        }
+        Phase::Defence => state
+            .regions()
+            .find(|&at| state.owner(at) == power)
+            .map(|at| format!("COUNTER {}", state.region_name(at)))
+            .unwrap_or_default(),
         Phase::Over => String::new(),
-        _ => {
+        Phase::Interphase => {
+            let own: Vec<String> = state
+                .regions()
+                .filter(|&at| state.owner(at) == power)
+                .take(2)
+                .map(|at| state.region_name(at))
+                .collect();
+            let Some(first) = own.first() else {
+                return String::new();
+            };
             let mut lines = vec![format!("LOYALTY {first} 1")];
             if let Some(second) = own.get(1) {
                 lines.push(format!("ECON {second}"));
@@ -222,4 +411,29 @@ pub fn standing(state: &State) -> Vec<String> {
     let mut out = vec!["Systems owned:".to_string()];
     out.extend(lines.into_iter().map(|(_, l)| l));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+
+    #[test]
+    fn long_lines_break_at_a_space_and_indent_the_rest() {
+        let line =
+            "    Procyon-1a     A-2  M  allegiance 4  stakes: blue(3) green(3) yellow(3)  counter";
+        let text = format!("short\n{line}\n");
+        let out = fit(&text, 72);
+        assert!(out.lines().all(|l| l.chars().count() <= 72), "{out}");
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(words(&out), words(&text));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "short");
+        assert!(lines[2].starts_with("        ") && !lines[2].starts_with("         "));
+        // Already short: unchanged. A word longer than the width is cut.
+        assert_eq!(fit("a b\n", 72), "a b\n");
+        let long = "x".repeat(100);
+        let out = fit(&long, 72);
+        assert!(out.lines().all(|l| l.chars().count() <= 72), "{out}");
+        assert_eq!(out.replace([' ', '\n'], ""), long);
+    }
 }

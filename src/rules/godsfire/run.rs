@@ -4,10 +4,10 @@
 use std::collections::HashMap;
 
 use super::check::{order_text, Checked, Step};
+use super::dice::PhaseDice as Dice;
 use super::map::{Economy, RegionAt};
 use super::outcome::{Event, Log, Outcome};
 use super::state::{Index, State};
-use crate::dice::Dice;
 
 /// A taken order: whose, where its result goes, what it says.
 pub struct Entry {
@@ -24,12 +24,19 @@ pub struct Run {
     /// Money spent on each region this turn that counts for jealousy (G7.4).
     pub spent: HashMap<RegionAt, u32>,
     pub index: Index,
+    /// Stacks were added or removed outside a [`super::place::Position`] (a power put
+    /// out, a garrison set back): they are listed in order again at the end.
+    pub restack: bool,
     settled: Vec<bool>,
 }
 
 impl Run {
     pub fn new(state: State, log: Log, dice: Dice, entries: Vec<Entry>) -> Run {
-        let index = Index::new(&state);
+        // Only the interphase and the defence phase look stacks up by place name.
+        let index = match state.phase {
+            super::state::Phase::Movement | super::state::Phase::Combat => Index::empty(),
+            _ => Index::new(&state),
+        };
         let settled = vec![false; entries.len()];
         Run {
             settled,
@@ -39,6 +46,7 @@ impl Run {
             entries,
             spent: HashMap::new(),
             index,
+            restack: false,
         }
     }
 

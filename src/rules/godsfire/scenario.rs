@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::dice::PhaseDice;
 use super::map::{Cell, Economy, Party, Units};
 use super::outcome::{Event, LineResult};
 use super::state::{
@@ -29,6 +30,8 @@ struct ScenarioFile {
     turn: u32,
     #[serde(default)]
     seed: u64,
+    #[serde(default)]
+    dice: Vec<i64>,
     #[serde(default)]
     options: OptionsFile,
     map: MapInfo,
@@ -70,6 +73,7 @@ struct SystemFile {
     #[serde(default)]
     bank: u32,
     planets: Vec<Vec<RegionFile>>,
+    garrison: Option<Units>,
 }
 
 /// A region as written: any value may be left open, to be rolled (G1.5).
@@ -104,11 +108,12 @@ struct PowerFile {
     declared_war: Vec<String>,
 }
 
-/// A scenario read: the position, the orders, the seed.
+/// A scenario read: the position, the orders, the seed, the dice pinned.
 pub struct Scenario {
     pub state: State,
     pub orders: BTreeMap<String, String>,
     pub seed: u64,
+    pub dice: Vec<u8>,
 }
 
 /// Reads rule options (`last_turn`, `victory_share`) from a table, as `games.toml`'s
@@ -141,6 +146,16 @@ impl Scenario {
             toml::from_str(text).map_err(|e| crate::toml_text::one_line(&e, text))?;
         let orders = file.orders.clone();
         let seed = file.seed;
+        let dice = file
+            .dice
+            .iter()
+            .map(|&d| {
+                u8::try_from(d)
+                    .ok()
+                    .filter(|d| (1..=6).contains(d))
+                    .ok_or_else(|| format!("pinned die {d} is not 1 to 6"))
+            })
+            .collect::<Result<Vec<u8>, String>>()?;
         let state = build(file)?;
         for power in orders.keys() {
             if state.power_index(power).is_none() {
@@ -151,6 +166,7 @@ impl Scenario {
             state,
             orders,
             seed,
+            dice,
         })
     }
 }
@@ -166,15 +182,15 @@ pub fn standard(seed: u64, options: Options) -> State {
 
 fn build(file: ScenarioFile) -> Result<State, String> {
     let phase = match file.phase.as_str() {
+        "movement" => Phase::Movement,
+        "combat" => Phase::Combat,
         "interphase" => Phase::Interphase,
         "defence" => Phase::Defence,
-        "movement" | "combat" => {
+        other => {
             return Err(format!(
-                "phase {:?} is not built yet (G4-G5): interphase or defence",
-                file.phase
+                "unknown phase {other:?}: movement, combat, interphase or defence"
             ))
         }
-        other => return Err(format!("unknown phase {other:?}: interphase or defence")),
     };
     let map = file.map;
     if !(1..=26).contains(&map.width) || map.height == 0 {
@@ -184,7 +200,7 @@ fn build(file: ScenarioFile) -> Result<State, String> {
     if let Some(c) = map.nebula.iter().find(|&&c| !inside(c)) {
         return Err(format!("nebula cell {c} is off the map"));
     }
-    let mut dice = Dice::for_phase(file.seed, 0, "setup");
+    let mut dice = PhaseDice::seeded(Dice::for_phase(file.seed, 0, "setup"));
     let mut rolls = Vec::new();
     let mut systems = Vec::new();
     for s in file.system {
@@ -199,6 +215,9 @@ fn build(file: ScenarioFile) -> Result<State, String> {
             .any(|x: &System| x.name.eq_ignore_ascii_case(&s.name))
         {
             return Err(format!("two systems are named {}", s.name));
+        }
+        if let Some(x) = systems.iter().find(|x: &&System| x.at == s.at) {
+            return Err(format!("{} and {} are both at {}", x.name, s.name, s.at));
         }
         if !(1..=3).contains(&s.planets.len()) {
             return Err(format!(
@@ -224,12 +243,38 @@ fn build(file: ScenarioFile) -> Result<State, String> {
             }
             planets.push(out);
         }
+        let owner = s.owner.to_ascii_lowercase();
+        // G5.5: a system neutral at the start goes back to 3 SQD, 3 AG, 3 PDF.
+        let garrison = match (s.garrison, owner == NEUTRAL) {
+            (Some(g), true) => {
+                if g.sqd > 3 || g.ag > 3 || g.pdf > 3 {
+                    return Err(format!(
+                        "{}: a garrison stands in a cell, at most 3 of each type (G2.2)",
+                        s.name
+                    ));
+                }
+                Some(g)
+            }
+            (None, true) => Some(Units {
+                sqd: 3,
+                ag: 3,
+                pdf: 3,
+            }),
+            (Some(_), false) => {
+                return Err(format!(
+                    "{}: only a neutral system has a garrison (G5.5)",
+                    s.name
+                ))
+            }
+            (None, false) => None,
+        };
         systems.push(System {
             name: s.name,
             at: s.at,
-            owner: s.owner.to_ascii_lowercase(),
+            owner,
             bank: s.bank,
             planets,
+            garrison,
         });
     }
     let mut state = State {
@@ -294,7 +339,7 @@ fn build(file: ScenarioFile) -> Result<State, String> {
 fn roll_open(
     id: &str,
     r: RegionFile,
-    dice: &mut Dice,
+    dice: &mut PhaseDice,
     rolls: &mut Vec<Roll>,
 ) -> Result<Region, String> {
     let mut roll = |what: &str, two: bool| {
@@ -409,7 +454,15 @@ fn validate_references(
         s.at = match Cell::parse(&s.at) {
             Some(c) if c.col < state.map.width && c.row <= state.map.height => c.to_string(),
             Some(c) => return Err(format!("stack at {c} is off the map")),
-            None => region(state, &s.at)?,
+            None => {
+                if s.units.sqd > 0 {
+                    return Err(format!(
+                        "stack at {}: a SQD never stands in a region (G2)",
+                        s.at
+                    ));
+                }
+                region(state, &s.at)?
+            }
         };
         state.add_units(&s.power.clone(), &s.at.clone(), s.units);
     }
@@ -473,6 +526,8 @@ struct Output<'a> {
     transit: &'a [Transit],
     purchases: &'a [Purchase],
     dice: &'a [Roll],
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    war: Option<&'a super::outcome::WarLog>,
     next_phase: &'static str,
     next_turn: u32,
     winner: serde_json::Value,
@@ -506,6 +561,7 @@ pub fn output_value(before: &State, after: &State, log: &Log) -> serde_json::Val
         transit: &after.transit,
         purchases: &after.purchases,
         dice: &log.dice,
+        war: log.war.as_ref(),
         next_phase: after.phase.id(),
         next_turn: after.turn,
         winner,

@@ -14,6 +14,8 @@ pub const NEUTRAL: &str = "neutral";
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
+    Movement,
+    Combat,
     Interphase,
     Defence,
     Over,
@@ -22,6 +24,8 @@ pub enum Phase {
 impl Phase {
     pub fn id(self) -> &'static str {
         match self {
+            Phase::Movement => "movement",
+            Phase::Combat => "combat",
             Phase::Interphase => "interphase",
             Phase::Defence => "defence",
             Phase::Over => "over",
@@ -76,6 +80,9 @@ pub struct System {
     pub owner: String,
     pub bank: u32,
     pub planets: Vec<Vec<Region>>,
+    /// The neutral force a neutral system goes back to (G5.5); `None` while owned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub garrison: Option<Units>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,7 +192,7 @@ pub struct Roll {
 impl Roll {
     /// Throws `die` (`1d6` or `2d6`) for `subject` at rule `step`.
     pub fn throw(
-        dice: &mut crate::dice::Dice,
+        dice: &mut super::dice::PhaseDice,
         step: &str,
         die: &'static str,
         subject: String,
@@ -223,6 +230,25 @@ pub struct State {
 }
 
 impl State {
+    /// A copy of the state with no stacks (for a phase that writes them all anew).
+    pub fn without_stacks(&self) -> State {
+        State {
+            turn: self.turn,
+            phase: self.phase,
+            options: self.options.clone(),
+            map: self.map.clone(),
+            systems: self.systems.clone(),
+            powers: self.powers.clone(),
+            stacks: Vec::new(),
+            stakes: self.stakes.clone(),
+            counters: self.counters.clone(),
+            transit: self.transit.clone(),
+            purchases: self.purchases.clone(),
+            winners: self.winners.clone(),
+            setup_dice: self.setup_dice.clone(),
+        }
+    }
+
     pub fn system_index(&self, name: &str) -> Option<usize> {
         self.systems
             .iter()
@@ -291,6 +317,11 @@ impl State {
     pub fn at_war(&self, a: &str, b: &str) -> bool {
         self.power(a)
             .is_some_and(|p| p.at_war.iter().any(|w| w == b))
+    }
+
+    /// At war in either direction (a war listed by one side binds both, G4–G5).
+    pub fn at_war_either(&self, a: &str, b: &str) -> bool {
+        self.at_war(a, b) || self.at_war(b, a)
     }
 
     /// Units of other powers than the owner in a region (G2.3).
@@ -365,6 +396,12 @@ impl Index {
             stacks.entry(s.at.to_ascii_lowercase()).or_default().push(k);
         }
         Index { stacks }
+    }
+
+    pub fn empty() -> Index {
+        Index {
+            stacks: HashMap::new(),
+        }
     }
 
     pub fn stacks_at<'a>(&'a self, place: &str) -> impl Iterator<Item = usize> + 'a {

@@ -18,6 +18,7 @@ pub mod map;
 pub mod movement;
 pub mod naval;
 pub mod outcome;
+pub mod picture;
 pub mod play;
 pub mod production;
 pub mod report;
@@ -99,10 +100,16 @@ impl RuleSet for WarImperialism {
             return Vec::new();
         };
         let ids: Vec<String> = state.players.iter().map(|x| x.id.clone()).collect();
-        run::lines(text)
-            .map(|(_, line)| match run::read_line(state, p, line) {
+        run::lines_as_written(text)
+            .map(|(_, written, line)| match run::read_line(state, p, line) {
                 Ok(order) => LineCheck::Accepted {
                     order: order.text(&state.map, &ids),
+                },
+                // No order at all (chatter, a greeting): the sender's own business,
+                // never kept as an order nor shown to another player.
+                Err(reason) if !syntax::is_order_attempt(line) => LineCheck::Unreadable {
+                    line: written.to_string(),
+                    reason,
                 },
                 Err(reason) => LineCheck::Refused {
                     line: line.to_string(),

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::state::State;
 use super::{report, scenario, WarImperialism};
+use crate::picture::Svg;
 use crate::rules::game::{Adjudicated, Game, PhaseResults, Play, Viewer};
 use crate::rules::{LineCheck, PhaseLabel, Registration, RuleSet, RuleSetId, ScenarioError};
 
@@ -56,6 +57,10 @@ fn hide_pools(mut v: Value) -> Value {
 }
 
 impl Play for State {
+    fn owned_label(&self) -> &'static str {
+        "Regions owned"
+    }
+
     fn rules(&self) -> RuleSetId {
         RuleSetId::WarImperialism
     }
@@ -120,6 +125,10 @@ impl Play for State {
 
     fn standing(&self) -> Vec<String> {
         report::standing(self)
+    }
+
+    fn picture(&self, viewer: Viewer, results: Option<&PhaseResults>) -> Option<Svg> {
+        self.draw_picture(viewer, results)
     }
 
     fn order_help(&self) -> &'static str {

@@ -110,12 +110,17 @@ pub struct Run {
 /// The order lines of a submission: blank lines, `#` comments and quoted lines (`>`)
 /// are left out. Yields (line number among order lines, text).
 pub fn lines(text: &str) -> impl Iterator<Item = (u32, &str)> {
+    lines_as_written(text).map(|(k, _, l)| (k, l))
+}
+
+/// [`lines`] with each line as written (trimmed, its comment kept) beside it.
+pub fn lines_as_written(text: &str) -> impl Iterator<Item = (u32, &str, &str)> {
     text.lines()
         .filter(|raw| !raw.trim_start().starts_with('>'))
-        .map(|raw| raw.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
+        .map(|raw| (raw.trim(), raw.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, l)| !l.is_empty())
         .enumerate()
-        .map(|(k, l)| (k as u32 + 1, l))
+        .map(|(k, (raw, l))| (k as u32 + 1, raw, l))
 }
 
 pub fn when(phase: Phase) -> Option<When> {

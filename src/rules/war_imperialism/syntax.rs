@@ -562,6 +562,46 @@ impl Reader<'_> {
 }
 
 /// Reads one order line. The error says why in plain words.
+/// The words an order starts with ([`parse`] knows no other).
+pub const ORDER_WORDS: [&str; 27] = [
+    "PICK",
+    "BUILD",
+    "DEVELOP",
+    "DISBAND",
+    "GIVE",
+    "BUY",
+    "REMOVE",
+    "WESTERNIZE",
+    "WESTERNISE",
+    "INCITE",
+    "SUPPORT",
+    "SUPPRESS",
+    "PEACE",
+    "CEDE",
+    "MOVE",
+    "SAIL",
+    "ATTACK",
+    "REINFORCE",
+    "BATTLE",
+    "LOSSES",
+    "LOSS",
+    "NAVAL",
+    "INTERCEPT",
+    "PARLEY",
+    "PROSPECT",
+    "DECLARE",
+    "WAR",
+];
+
+/// Whether a line is an attempt at an order, right or wrong: its first word is an
+/// order word. Anything else (chatter, a greeting, a signature) is no order at all:
+/// the judge keeps it out of the orders and shows it to its sender only.
+pub fn is_order_attempt(line: &str) -> bool {
+    tokens(line)
+        .first()
+        .is_some_and(|w| ORDER_WORDS.iter().any(|o| o.eq_ignore_ascii_case(w)))
+}
+
 pub fn parse(line: &str, map: &Map, players: &[String]) -> Result<Order, String> {
     let mut r = Reader {
         toks: tokens(line),
@@ -956,6 +996,34 @@ mod tests {
 
     fn players() -> Vec<String> {
         vec!["blue".into(), "red".into()]
+    }
+
+    #[test]
+    fn a_line_is_an_order_attempt_exactly_when_parse_knows_its_first_word() {
+        let map = Map::standard();
+        let ids = players();
+        for w in ORDER_WORDS {
+            for line in [
+                w.to_string(),
+                w.to_lowercase(),
+                format!("{w} something odd"),
+            ] {
+                assert!(is_order_attempt(&line), "{line}");
+                let e = parse(&line, &map, &ids).err().unwrap_or_default();
+                assert!(!e.starts_with("unknown order"), "{line}: {e}");
+            }
+        }
+        for line in [
+            "Hello neighbours, shall we share Africa?",
+            "Thanks for the game",
+            "Britain - France",
+            "INF Egypt - Levant",
+            "-- Cecil",
+        ] {
+            assert!(!is_order_attempt(line), "{line}");
+            let e = parse(line, &map, &ids).unwrap_err();
+            assert!(e.starts_with("unknown order"), "{line}: {e}");
+        }
     }
 
     fn round_trip(line: &str) -> String {

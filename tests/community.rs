@@ -1,0 +1,736 @@
+//! What a community around a judge needs (issue 18): press relayed between powers,
+//! observers, anonymity, absences, committed dice, and games that change without a
+//! restart — each through the Maildir transport and a real sled store.
+
+use std::path::Path;
+use std::process::{Child, Command};
+
+use chrono::Duration;
+
+use crate::world::{password_of, Sent, World, FIXED_START, MODERATOR, PLAYERS};
+
+const HARI: &str = "hari@example.test";
+const CLEON: &str = "cleon@example.test";
+const MULE: &str = "mule@example.test";
+const PREEM: &str = "preem@example.test";
+const WATCHER: &str = "watcher@example.test";
+
+/// A game from fixed start positions with these game options (lines of the game's
+/// table), its welcome mails read.
+fn game(extra: &str) -> World {
+    let mut w = World::new(&format!("{extra}\n{FIXED_START}"));
+    w.pass();
+    let welcome = w.sent();
+    assert_eq!(
+        welcome.len(),
+        5,
+        "one welcome mail a player, one to the moderator"
+    );
+    w
+}
+
+/// A text with every run of white space one space (wrapped lines joined).
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn to<'a>(sent: &'a [Sent], address: &str) -> Vec<&'a Sent> {
+    sent.iter().filter(|m| m.to == address).collect()
+}
+
+fn header<'a>(m: &'a Sent, name: &str) -> Option<&'a str> {
+    let head = m.raw.split("\r\n\r\n").next().unwrap_or("");
+    head.split("\r\n")
+        .find(|l| {
+            l.len() > name.len()
+                && l[..name.len()].eq_ignore_ascii_case(name)
+                && l[name.len()..].starts_with(':')
+        })
+        .map(|l| l[name.len() + 1..].trim())
+}
+
+/// Everything a reader sees of a mail: headers, text, attachment.
+fn everything(m: &Sent) -> String {
+    let mut text = m.raw.clone();
+    text += &m.body;
+    if let Some((_, a)) = &m.attachment {
+        text += a;
+    }
+    text
+}
+
+/// No address of another player anywhere in a mail to a player.
+fn assert_no_other_address(m: &Sent, players: &[&str]) {
+    for a in players {
+        if *a != m.to {
+            assert!(
+                !everything(m).contains(a),
+                "a mail to {} ({:?}) shows {a}:\n{}",
+                m.to,
+                m.subject,
+                m.body
+            );
+        }
+    }
+}
+
+#[test]
+fn press_reaches_exactly_the_named_powers_signed_with_a_power_never_an_address() {
+    let mut w = game("");
+    w.orders(
+        HARI,
+        "PRESS TO imperium union\nShall we share the Periphery?\nEND",
+    );
+    w.pass();
+    let sent = w.sent();
+    let press: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("Press"))
+        .collect();
+    let mut got: Vec<&str> = press.iter().map(|m| m.to.as_str()).collect();
+    got.sort();
+    assert_eq!(got, [CLEON, MULE], "to imperium and union only: {sent:#?}");
+    for m in &press {
+        assert_eq!(m.subject, "[g1] Press from foundation");
+        assert!(
+            m.body.contains("Shall we share the Periphery?"),
+            "{}",
+            m.body
+        );
+        assert!(
+            !everything(m).contains(HARI),
+            "the sender's address shows:\n{}",
+            m.raw
+        );
+        assert_eq!(
+            header(m, "Reply-To"),
+            Some("judge+g1.foundation@example.test"),
+            "{}",
+            m.raw
+        );
+    }
+    let receipt = to(&sent, HARI);
+    assert_eq!(receipt.len(), 1);
+    assert!(
+        receipt[0].body.contains("PRESS to imperium, union: sent."),
+        "{}",
+        receipt[0].body
+    );
+    // The press is not an order: the phase still waits for the foundation's orders.
+    assert!(w.record().submissions.is_empty());
+
+    // A reply goes back through the judge to the foundation, signed imperium.
+    w.deliver_raw(&format!(
+        "From: {CLEON}\r\nTo: judge+g1.foundation@example.test\r\nSubject: Re: [g1] Press from foundation\r\nMessage-ID: <reply-1@example.test>\r\n\r\nPASSWORD {}\r\nOnly if Siwenna stays mine.\r\n",
+        password_of(CLEON)
+    ));
+    w.pass();
+    let sent = w.sent();
+    let back: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("Press"))
+        .collect();
+    assert_eq!(back.len(), 1);
+    assert_eq!(back[0].to, HARI);
+    assert_eq!(back[0].subject, "[g1] Press from imperium");
+    assert!(back[0].body.contains("Only if Siwenna stays mine."));
+    assert!(!everything(back[0]).contains(CLEON));
+
+    // BROADCAST: every other power.
+    w.orders(PREEM, "BROADCAST\nTazenda keeps to itself.\nEND");
+    w.pass();
+    let sent = w.sent();
+    let mut got: Vec<&str> = sent
+        .iter()
+        .filter(|m| m.subject == "[g1] Press from tazenda")
+        .map(|m| m.to.as_str())
+        .collect();
+    got.sort();
+    assert_eq!(got, [CLEON, HARI, MULE]);
+
+    // HISTORY PRESS: what this power sent or received, nothing else.
+    w.orders(MULE, "HISTORY PRESS");
+    w.pass();
+    let sent = w.sent();
+    let h = to(&sent, MULE);
+    assert_eq!(h.len(), 1);
+    assert!(
+        h[0].body.contains("Shall we share the Periphery?"),
+        "{}",
+        h[0].body
+    );
+    assert!(h[0].body.contains("Tazenda keeps to itself."));
+    assert!(
+        !h[0].body.contains("Only if Siwenna stays mine."),
+        "press between others stays theirs:\n{}",
+        h[0].body
+    );
+}
+
+#[test]
+fn grey_press_may_be_anonymous_and_its_replies_find_the_sender() {
+    let mut w = game("press = \"grey\"");
+    w.orders(HARI, "PRESS ANON TO imperium\nWatch the union.\nEND");
+    w.pass();
+    let sent = w.sent();
+    let press: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("Press"))
+        .collect();
+    assert_eq!(press.len(), 1);
+    let m = press[0];
+    assert_eq!(m.to, CLEON);
+    assert_eq!(m.subject, "[g1] Press from anonymous");
+    assert!(!everything(m).contains("foundation"), "{}", m.raw);
+    assert!(!everything(m).contains(HARI));
+    let reply_to = header(m, "Reply-To").unwrap().to_string();
+    assert!(reply_to.starts_with("judge+g1.anon"), "{reply_to}");
+    assert!(to(&sent, HARI)[0]
+        .body
+        .contains("PRESS (anonymous) to imperium: sent."));
+    // The reply reaches the foundation without telling the imperium who it was.
+    w.deliver_raw(&format!(
+        "From: {CLEON}\r\nTo: {reply_to}\r\nSubject: Re: press\r\nMessage-ID: <reply-2@example.test>\r\n\r\nPASSWORD {}\r\nWho are you?\r\n",
+        password_of(CLEON)
+    ));
+    w.pass();
+    let sent = w.sent();
+    let back: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("Press"))
+        .collect();
+    assert_eq!(back.len(), 1);
+    assert_eq!(back[0].to, HARI);
+    assert!(back[0].body.contains("Who are you?"));
+    let receipt = to(&sent, CLEON);
+    assert!(
+        !receipt[0].body.contains("PRESS to foundation"),
+        "{}",
+        receipt[0].body
+    );
+    // The imperium's own HISTORY PRESS keeps the sender anonymous.
+    w.orders(CLEON, "HISTORY PRESS");
+    w.pass();
+    let h = w.sent();
+    assert!(
+        h[0].body.contains("from anonymous to imperium"),
+        "{}",
+        h[0].body
+    );
+    assert!(!h[0].body.contains("from foundation"));
+}
+
+#[test]
+fn press_the_game_forbids_is_refused_with_the_reason_and_sent_to_nobody() {
+    let cases = [
+        (
+            "press = \"none\"",
+            "PRESS TO imperium\nhello\nEND",
+            "this game has no press",
+        ),
+        (
+            "",
+            "PRESS ANON TO imperium\nhello\nEND",
+            "anonymous press is for grey-press games",
+        ),
+        (
+            "press_during = [\"retreat\"]",
+            "PRESS TO imperium\nhello\nEND",
+            "press is allowed in the retreat phases, not in this movement phase",
+        ),
+        (
+            "",
+            "PRESS TO klingons\nhello\nEND",
+            "klingons is not a power of this game",
+        ),
+    ];
+    for (options, body, reason) in cases {
+        let mut w = game(options);
+        w.orders(HARI, body);
+        w.pass();
+        let sent = w.sent();
+        assert_eq!(sent.len(), 1, "{options}: the receipt only");
+        assert_eq!(sent[0].to, HARI);
+        assert!(
+            squash(&sent[0].body).contains(reason),
+            "{options}: {}",
+            sent[0].body
+        );
+    }
+}
+
+#[test]
+fn observers_get_the_public_results_and_no_press_and_a_moderator_can_remove_them() {
+    let mut w = game("max_observers = 1");
+    w.send(WATCHER, "observe", "OBSERVE g1");
+    w.send("second@example.test", "observe", "OBSERVE g1");
+    w.pass();
+    let sent = w.sent();
+    assert!(to(&sent, WATCHER)[0]
+        .body
+        .contains("you now receive game g1's public results"));
+    assert!(
+        to(&sent, "second@example.test")[0]
+            .body
+            .contains("has its 1 observers already"),
+        "the limit holds"
+    );
+    w.orders(
+        HARI,
+        "ORDERS\nB2 - C2\nEND\nPRESS TO imperium\nsecret plans\nEND",
+    );
+    w.orders(CLEON, "F2 - E2");
+    w.orders(MULE, "E4 - D3");
+    w.orders(PREEM, "C4 - C3");
+    w.pass();
+    let sent = w.sent();
+    let watched = to(&sent, WATCHER);
+    assert_eq!(
+        watched.len(),
+        1,
+        "{:?}",
+        watched.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    assert!(
+        watched[0].subject.contains("results"),
+        "{}",
+        watched[0].subject
+    );
+    assert!(watched[0].body.contains("B2 - C2"));
+    assert!(!everything(watched[0]).contains("secret plans"));
+    for p in [HARI, CLEON, MULE, PREEM] {
+        assert!(
+            !everything(watched[0]).contains(p),
+            "an observer sees no address"
+        );
+    }
+    // The moderator lists the observers and removes one.
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!(
+            "PASSWORD {}\nOBSERVERS\nREMOVE OBSERVER {WATCHER}\nOBSERVERS",
+            MODERATOR.1
+        ),
+    );
+    w.pass();
+    let sent = w.sent();
+    let answer = &to(&sent, MODERATOR.0)[0].body;
+    assert!(
+        answer.contains(&format!("OBSERVERS (1 of at most 1): {WATCHER}")),
+        "{answer}"
+    );
+    assert!(answer.contains(&format!("REMOVE OBSERVER: {WATCHER} no longer observes.")));
+    assert!(answer.contains("OBSERVERS: nobody observes this game."));
+    w.advance(Duration::hours(72));
+    w.pass();
+    assert!(
+        to(&w.sent(), WATCHER).is_empty(),
+        "removed: no more results"
+    );
+    // UNOBSERVE answers, and a game's observer password is asked for.
+    let mut w = game(&format!(
+        "observer_password = \"{}\"",
+        crate::world::hash_of("pw-watch-31")
+    ));
+    w.send(WATCHER, "observe", "OBSERVE g1");
+    w.pass();
+    assert!(w.sent()[0]
+        .body
+        .contains("asks observers for its observer password"));
+    w.send(WATCHER, "observe", "OBSERVE g1\nPASSWORD pw-watch-31");
+    w.pass();
+    let sent = w.sent();
+    assert!(sent[0].body.contains("you now receive"));
+    assert!(!sent[0].raw.contains("pw-watch-31"));
+    w.send(WATCHER, "unobserve", "UNOBSERVE g1");
+    w.pass();
+    assert!(w.sent()[0]
+        .body
+        .contains("you no longer receive game g1's results"));
+}
+
+#[test]
+fn an_anonymous_game_shows_no_player_another_players_address_in_five_turns() {
+    let mut w = game("anonymous = true\npress = \"grey\"");
+    let players: Vec<&str> = PLAYERS.iter().map(|(_, a, _)| *a).collect();
+    let mut all = Vec::new();
+    for turn in 0..5 {
+        w.orders(
+            HARI,
+            "PRESS TO imperium union tazenda\nHello from the edge.\nEND\nBOARD",
+        );
+        w.orders(CLEON, "HISTORY PRESS");
+        if turn == 2 {
+            // A player leaves; the new one is announced by power, not by address.
+            w.send(
+                MODERATOR.0,
+                "[g1]",
+                &format!("PASSWORD {}\nREPLACE union tosh@example.test", MODERATOR.1),
+            );
+        }
+        w.advance(Duration::hours(72));
+        w.pass();
+        all.extend(w.sent());
+    }
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
+    );
+    w.pass();
+    all.extend(w.sent());
+    assert!(all.iter().any(|m| m.subject.contains("Game over")));
+    assert!(all.iter().filter(|m| m.subject.contains("results")).count() >= 15);
+    let mut everyone = players.clone();
+    everyone.push("tosh@example.test");
+    let mut moderator_saw = false;
+    for m in &all {
+        if m.to == MODERATOR.0 {
+            moderator_saw |= everything(m).contains(MULE) || everything(m).contains("tosh");
+            continue;
+        }
+        assert_no_other_address(m, &everyone);
+    }
+    assert!(moderator_saw, "the moderator sees everything");
+}
+
+#[test]
+fn an_absence_moves_the_deadline_that_falls_inside_it_to_its_end() {
+    let mut w = game("");
+    let deadline = w.record().deadline.unwrap();
+    let from = (w.now() + Duration::hours(1)).to_rfc3339();
+    let until = deadline + Duration::days(3);
+    w.orders(HARI, &format!("ABSENCE {from} {}", until.to_rfc3339()));
+    w.pass();
+    let receipt = &w.sent()[0].body;
+    assert!(
+        squash(receipt).contains("deadlines that fall inside move to its end"),
+        "{receipt}"
+    );
+    assert_eq!(w.record().deadline, Some(until));
+    // Too long is refused; a moderator cancels.
+    w.orders(
+        CLEON,
+        &format!(
+            "ABSENCE {from} {}",
+            (w.now() + Duration::days(30)).to_rfc3339()
+        ),
+    );
+    w.pass();
+    assert!(w.sent()[0]
+        .body
+        .contains("an absence lasts at most 14 days"));
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!("PASSWORD {}\nABSENCE CANCEL foundation", MODERATOR.1),
+    );
+    w.pass();
+    w.sent();
+    assert!(w.record().absences.is_empty());
+}
+
+/// `pbem verify-dice FILE`.
+fn verify_dice(file: &Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .arg("verify-dice")
+        .arg(file)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+/// The first non-empty `dice` or `rolls` array of a history's results.
+fn first_die(v: &mut serde_json::Value) -> Option<&mut serde_json::Value> {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, x) in map.iter_mut() {
+                if (k == "dice" || k == "rolls") && x.as_array().is_some_and(|a| !a.is_empty()) {
+                    return Some(x);
+                }
+                if let Some(found) = first_die(x) {
+                    return Some(found);
+                }
+            }
+            None
+        }
+        serde_json::Value::Array(items) => items.iter_mut().find_map(first_die),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_finished_games_dice_verify_against_the_commitment_and_tampering_fails() {
+    // A solo game (the Imperium's orders are rolled) with no fixed seed: the judge
+    // draws a secret and commits to it in the welcome mail.
+    let mut w = World::with_players(
+        "[game.options]\nsolo = true\nturn_limit = 4\n",
+        &PLAYERS[..1],
+    );
+    let path = w.dir.path().join("games.toml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("seed = 3\n", "");
+    std::fs::write(&path, text).unwrap();
+    w.config = pbem::config::Config::load(&path).unwrap();
+    w.pass();
+    let welcome = w.sent();
+    let commitment = welcome[0]
+        .body
+        .lines()
+        .map(str::trim)
+        .find(|l| l.len() == 64 && l.chars().all(|c| c.is_ascii_hexdigit()))
+        .unwrap_or_else(|| panic!("a commitment in:\n{}", welcome[0].body))
+        .to_string();
+    let mut over = None;
+    for _ in 0..40 {
+        w.advance(Duration::hours(72));
+        w.pass();
+        if let Some(m) = w
+            .sent()
+            .into_iter()
+            .find(|m| m.subject.contains("Game over"))
+        {
+            over = Some(m);
+            break;
+        }
+    }
+    let over = over.expect("the turn limit ends the game");
+    let (name, json) = over.attachment.clone().expect("history.json");
+    assert_eq!(name, "history.json");
+    let history: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        history["commitment"],
+        commitment.as_str(),
+        "the welcome mail's commitment"
+    );
+    assert!(
+        over.body.contains(history["secret"].as_str().unwrap()),
+        "{}",
+        over.body
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("history.json");
+    std::fs::write(&file, &json).unwrap();
+    let (ok, out) = verify_dice(&file);
+    assert!(ok, "{out}");
+    assert!(out.contains("verified"), "{out}");
+    // A changed roll fails.
+    let mut tampered = history.clone();
+    let dice =
+        first_die(&mut tampered).unwrap_or_else(|| panic!("the solo Imperium rolls dice: {json}"));
+    // Foundation and Empire reports each roll as {group, roll, fleets, action}.
+    let first = dice[0]["roll"].as_u64().expect("a roll");
+    dice[0]["roll"] = ((first % 6) + 1).into();
+    std::fs::write(&file, serde_json::to_string(&tampered).unwrap()).unwrap();
+    let (ok, out) = verify_dice(&file);
+    assert!(!ok, "a changed roll must fail: {out}");
+    assert!(out.contains("differ from the recorded ones"), "{out}");
+    // A changed secret fails the commitment.
+    let mut tampered = history.clone();
+    let secret = tampered["secret"].as_str().unwrap().to_string();
+    let flipped = if secret.starts_with('0') { "1" } else { "0" };
+    tampered["secret"] = format!("{flipped}{}", &secret[1..]).into();
+    std::fs::write(&file, serde_json::to_string(&tampered).unwrap()).unwrap();
+    let (ok, out) = verify_dice(&file);
+    assert!(!ok);
+    assert!(
+        out.contains("the commitment does not match the secret"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_press_mail_is_relayed_exactly_once_whatever_point_the_judge_is_killed_at() {
+    use pbem::judge::CrashPoint;
+    for crash in [
+        CrashPoint::AfterRawStored,
+        CrashPoint::AfterCommit,
+        CrashPoint::BeforeSend,
+        CrashPoint::AfterSend,
+    ] {
+        let mut w = game("");
+        w.orders(HARI, "PRESS TO imperium\nOnce only.\nEND");
+        w.orders(PREEM, "BROADCAST\nAnd once from me.\nEND");
+        let mut crashes = 0;
+        for skip in 0..8 {
+            if w.crashing_pass(crash, skip).is_err() {
+                crashes += 1;
+            }
+        }
+        w.pass();
+        assert!(crashes >= 1, "{crash:?} never reached");
+        let sent = w.all_sent();
+        let count = |subject: &str, to: &str| {
+            sent.iter()
+                .filter(|m| m.subject == subject && m.to == to)
+                .count()
+        };
+        assert_eq!(count("[g1] Press from foundation", CLEON), 1, "{crash:?}");
+        assert_eq!(count("[g1] Press from foundation", MULE), 0, "{crash:?}");
+        for p in [HARI, CLEON, MULE] {
+            assert_eq!(count("[g1] Press from tazenda", p), 1, "{crash:?}");
+        }
+        let store = pbem::store::Store::open(&w.config.judge.store).unwrap();
+        assert_eq!(
+            store.scan_raw("v1/press/g1/").unwrap().len(),
+            2,
+            "{crash:?}"
+        );
+    }
+}
+
+/// `pbem serve` on a configuration, polling every second, logging to a file.
+struct Serve {
+    child: Child,
+}
+
+impl Serve {
+    fn start(config: &Path, log: &Path) -> Serve {
+        let child = Command::new(env!("CARGO_BIN_EXE_pbem"))
+            .args(["serve", "--config"])
+            .arg(config)
+            .env("RUST_LOG", "info")
+            .stderr(std::fs::File::create(log).unwrap())
+            .spawn()
+            .unwrap();
+        Serve { child }
+    }
+
+    fn hangup(&self) {
+        let ok = Command::new("kill")
+            .args(["-HUP", &self.child.id().to_string()])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok);
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Waits (up to 60 s) until `what` holds.
+fn await_until(what: &str, mut f: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !f() {
+        assert!(start.elapsed().as_secs() < 60, "gave up waiting: {what}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+fn welcomes(w: &World, game: &str) -> usize {
+    w.all_sent()
+        .iter()
+        .filter(|m| {
+            m.subject
+                .starts_with(&format!("[{game}] Welcome: you play"))
+        })
+        .count()
+}
+
+#[test]
+fn sighup_and_pbem_reload_add_games_keep_running_ones_refuse_bad_files_and_archive_removed_games() {
+    let w = game("");
+    let config = w.dir.path().join("games.toml");
+    let original = std::fs::read_to_string(&config).unwrap().replacen(
+        "[judge]\n",
+        "[judge]\npoll_seconds = 1\n",
+        1,
+    );
+    std::fs::write(&config, &original).unwrap();
+    let before = w.record();
+    let log = w.dir.path().join("serve.log");
+    let serve = Serve::start(&config, &log);
+    await_until("serving", || {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .contains("serving")
+    });
+    // A second game, added while the judge runs: SIGHUP starts it.
+    let g2 = original.replace("id = \"g1\"", "id = \"g2\"");
+    let g2_table = &g2[g2.find("[[game]]").unwrap()..];
+    std::fs::write(&config, format!("{original}\n{g2_table}")).unwrap();
+    serve.hangup();
+    await_until("g2's welcome mails", || welcomes(&w, "g2") == 4);
+    assert_eq!(
+        welcomes(&w, "g1"),
+        4,
+        "the running game is not welcomed again"
+    );
+    // A file that does not read: `pbem reload` refuses it with the reason, SIGHUP
+    // leaves the running configuration.
+    let good = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        good.replace("rules = \"foundation-empire\"", "rules = \"chess\""),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["reload", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("chess"), "{err}");
+    serve.hangup();
+    await_until("the refusal in the log", || {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .contains("games.toml not reloaded")
+    });
+    // Still serving g2 on the old configuration: a BOARD request is answered.
+    let mut w = w;
+    w.send(
+        HARI,
+        "[g2]",
+        &format!("PASSWORD {}\nGAME g2\nBOARD", password_of(HARI)),
+    );
+    await_until("g2's BOARD reply", || {
+        w.all_sent()
+            .iter()
+            .any(|m| m.subject.starts_with("[g2] Board"))
+    });
+    // g1 removed, through `pbem reload`: archived (exported), not deleted.
+    std::fs::write(&config, good.replacen("id = \"g1\"", "id = \"g3\"", 1)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["reload", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("1 new, 1 archived"), "{said}");
+    let archive = w.dir.path().join("judge.sled.archive");
+    await_until("g1's archive file", || {
+        std::fs::read_dir(&archive)
+            .map(|d| {
+                d.flatten()
+                    .any(|e| e.file_name().to_string_lossy().starts_with("g1-"))
+            })
+            .unwrap_or(false)
+    });
+    await_until("g3's welcome mails", || welcomes(&w, "g3") == 4);
+    drop(serve);
+    let store = pbem::store::Store::open(&w.config.judge.store).unwrap();
+    let kept: pbem::judge::record::Record = store.get("v1/game/g1").unwrap().expect("kept");
+    assert_eq!(kept.game, before.game);
+    assert!(store.contains("v1/archived/g1").unwrap());
+}

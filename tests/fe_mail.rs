@@ -1,0 +1,176 @@
+//! Foundation and Empire's mails as a player reads them (issue 10, point 5): a receipt
+//! echoes every system the player named by name beside its sector, and the board's
+//! legend explains every mark the board uses.
+
+use std::path::Path;
+
+use pbem::rules::foundation_empire::report::board_text;
+use pbem::rules::foundation_empire::scenario::Scenario;
+use pbem::rules::foundation_empire::FoundationEmpire;
+use pbem::rules::{LineCheck, RuleSet};
+
+use crate::world::{Sent, World};
+
+const SALVOR: (&str, &str, &str) = (
+    "foundation",
+    "salvor.femail@example.test",
+    "pw-femail-salvor-12",
+);
+
+fn receipt(sent: &[Sent]) -> &Sent {
+    sent.iter()
+        .find(|m| m.body.contains("your mail as the judge read it"))
+        .expect("a receipt")
+}
+
+/// The accepted orders of `text` for the Foundation in the scenario, as a receipt
+/// shows them.
+fn accepted(scenario: &str, text: &str) -> Vec<String> {
+    let s = Scenario::from_toml(scenario, Path::new(".")).expect("the scenario reads");
+    FoundationEmpire::check(&s.state, "foundation", text)
+        .into_iter()
+        .map(|c| match c {
+            LineCheck::Accepted { order } => order,
+            other => panic!("{other:?}"),
+        })
+        .collect()
+}
+
+/// Setup and movement by mail: `PLACE Terminus` is echoed `PLACE Terminus (A1)`, a
+/// system named in a movement order is echoed by name and sector wherever it stands in
+/// the order, and a sector named by its coordinate is echoed as written.
+#[test]
+fn receipt_echoes_a_system_named_by_name_with_its_sector() {
+    let (_, address, _) = SALVOR;
+    let mut w = World::with_rules(
+        "foundation-empire",
+        "[game.options]\nsolo = true\n",
+        &[SALVOR],
+    );
+    w.pass();
+    w.sent();
+    w.orders(address, "PLACE Terminus\nPLACE smyrno\nPLACE C3");
+    w.pass();
+    let sent = w.sent();
+    let body = &receipt(&sent).body;
+    for line in [
+        "  ok       PLACE Terminus (A1)\n",
+        "  ok       PLACE Smyrno (B2)\n",
+        "  ok       PLACE C3\n",
+    ] {
+        assert!(body.contains(line), "{line:?} in\n{body}");
+    }
+    // Turn 1: the fleets stand on Terminus (A1), Smyrno (B2) and Daribow (C3).
+    w.orders(address, "terminus - A2\nSmyrno S\nC3 - Askone");
+    w.pass();
+    let sent = w.sent();
+    let body = &receipt(&sent).body;
+    for line in [
+        "  ok       Terminus (A1) - A2\n",
+        "  ok       Smyrno (B2) S\n",
+        "  ok       C3 - Askone (D2)\n",
+    ] {
+        assert!(body.contains(line), "{line:?} in\n{body}");
+    }
+    // The orders standing are echoed the same way.
+    let standing = &body[body.find("Orders now standing").unwrap()..];
+    assert!(standing.contains("  Terminus (A1) - A2\n"), "{body}");
+    assert!(body.lines().all(|l| l.chars().count() <= 72), "{body}");
+}
+
+/// A targeted support, a retreat and a placement that name systems by name: each named
+/// system is echoed by name and sector, in every position of the order.
+#[test]
+fn receipt_echoes_systems_named_in_supports_retreats_and_placements() {
+    let support = "rules = \"foundation-empire\"\nphase = \"movement\"\nturn = 2\n\
+        [options]\nsupport = \"targeted\"\n\
+        [[fleet]]\npower = \"foundation\"\nat = \"A1\"\n\
+        [[fleet]]\npower = \"foundation\"\nat = \"B2\"\n";
+    assert_eq!(
+        accepted(support, "Smyrno S Terminus - A2\nTerminus - A2"),
+        ["Smyrno (B2) S Terminus (A1) - A2", "Terminus (A1) - A2"]
+    );
+    let retreat = "rules = \"foundation-empire\"\nphase = \"retreat\"\nturn = 3\n\
+        [[fleet]]\npower = \"imperium\"\nat = \"C2\"\n\
+        [[dislodged]]\npower = \"foundation\"\nat = \"C2\"\nattacker_from = \"D2\"\n";
+    assert_eq!(accepted(retreat, "C2 R Anacreon"), ["C2 R Anacreon (C1)"]);
+    let placement = "rules = \"foundation-empire\"\nphase = \"placement\"\nturn = 6\n\
+        [systems]\nRossem = \"foundation\"\nDaribow = \"foundation\"\n\
+        [[fleet]]\npower = \"foundation\"\nat = \"C4\"\nstay = 4\n\
+        [[fleet]]\npower = \"foundation\"\nat = \"C3\"\nstay = 4\n\
+        [[pending_placement]]\npower = \"foundation\"\nsystem = \"Rossem\"\n\
+        [[pending_placement]]\npower = \"foundation\"\nsystem = \"Daribow\"\n";
+    assert_eq!(
+        accepted(placement, "PLACE Rossem D5\nPLACE daribow D3"),
+        ["PLACE Rossem (C4) D5", "PLACE Daribow (C3) D3"]
+    );
+    // By coordinate only: nothing added.
+    assert_eq!(accepted(placement, "PLACE D5"), ["PLACE Rossem D5"]);
+}
+
+/// The board's legend names every mark the board uses: a system (first letters and
+/// owner tag, `.` for no owner), a fleet (`[F]`), a fleet occupying a system (`1/4`,
+/// R8.2), and the tag of every power in play; within 72 columns.
+#[test]
+fn board_legend_explains_every_mark() {
+    let scenario = "rules = \"foundation-empire\"\nphase = \"movement\"\nturn = 3\n\
+        [systems]\nTerminus = \"foundation\"\n\
+        [[fleet]]\npower = \"foundation\"\nat = \"A1\"\n\
+        [[fleet]]\npower = \"foundation\"\nat = \"D2\"\nstay = 1\n\
+        [[fleet]]\npower = \"imperium\"\nat = \"E1\"\nstay = 2\n";
+    let s = Scenario::from_toml(scenario, Path::new(".")).unwrap();
+    let board = board_text(&s.state);
+    // The marks are on the board ...
+    assert!(board.contains("|Ter F  |"), "{board}");
+    assert!(board.contains("|Ask .  |"), "{board}");
+    assert!(board.contains("|[F]    |"), "{board}");
+    assert!(board.contains("|[F] 1/4|"), "{board}");
+    assert!(board.contains("|[I] 2/4|"), "{board}");
+    // ... and the legend under it says what each means.
+    let legend = &board[board.rfind('+').unwrap()..];
+    for line in [
+        "    Ter F    a system (first letters of its name) and its owner\n",
+        "    Ter .    a system owned by nobody\n",
+        "    [F]      a fleet of F\n",
+        "    [F] 1/4  a fleet occupying: 1 turn of the 4 that take a system\n",
+        "    F The Foundation, I The Imperium, U The Union of Worlds, T Tazenda\n",
+    ] {
+        assert!(legend.contains(line), "{line:?} in\n{legend}");
+    }
+    assert!(board.lines().all(|l| l.chars().count() <= 72), "{board}");
+    // A solo game's legend names only the two powers in play.
+    let solo = scenario.replace("turn = 3\n", "turn = 3\n[options]\nsolo = true\n");
+    let s = Scenario::from_toml(&solo, Path::new(".")).unwrap();
+    let board = board_text(&s.state);
+    assert!(
+        board.ends_with("    F The Foundation, I The Imperium\n"),
+        "{board}"
+    );
+}
+
+/// The BOARD reply by mail carries the legend.
+#[test]
+fn board_reply_carries_the_legend() {
+    let (_, address, _) = SALVOR;
+    let mut w = World::with_rules(
+        "foundation-empire",
+        "[game.options]\nsolo = true\n",
+        &[SALVOR],
+    );
+    w.pass();
+    w.sent();
+    w.orders(address, "BOARD");
+    w.pass();
+    let sent = w.sent();
+    let board = sent
+        .iter()
+        .find(|m| m.subject.contains("Board"))
+        .expect("a BOARD reply");
+    assert!(board.body.contains("owned by nobody"), "{}", board.body);
+    assert!(board.body.contains("that take a system"), "{}", board.body);
+    assert!(
+        board.body.contains("F The Foundation, I The Imperium"),
+        "{}",
+        board.body
+    );
+}
