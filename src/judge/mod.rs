@@ -194,6 +194,9 @@ const SMTP_RECORD_EVERY: usize = 8;
 /// Replies handed to the transport together.
 const SEND_CHUNK: usize = 64;
 
+/// A game's phase and the powers owing orders in it, by the phases it has played.
+type KnownPhase = (u64, PhaseLabel, Vec<String>);
+
 /// Effects being gathered for one atomic commit.
 struct Effects {
     batch: Batch,
@@ -204,7 +207,7 @@ struct Effects {
     read: std::cell::RefCell<BTreeMap<String, std::rc::Rc<Record>>>,
     /// Each game's phase and the powers owing orders, by the number of phases it has
     /// played (only adjudication changes a game, and it counts).
-    phases: std::cell::RefCell<std::collections::HashMap<String, (u64, PhaseLabel, Vec<String>)>>,
+    phases: std::cell::RefCell<std::collections::HashMap<String, KnownPhase>>,
     adjudicated: Vec<String>,
     /// Keys written in this group that later mails of it must see.
     flags: BTreeMap<String, String>,
