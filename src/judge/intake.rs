@@ -137,6 +137,7 @@ impl Judge<'_> {
         mails: &[(Incoming, String, Option<String>, String)],
     ) -> Result<usize, JudgeError> {
         let mut fx = self.effects();
+        self.read_ahead(mails, &fx)?;
         for (mail, done, attempts_key, _) in mails {
             let _t = crate::timing::span("act: other");
             self.unit(|| {
@@ -156,6 +157,55 @@ impl Judge<'_> {
         self.commit(fx)?;
         self.crash(CrashPoint::AfterCommit)?;
         Ok(adjudicated)
+    }
+
+    /// Reads the records of the games a group's mails name, side by side, into the
+    /// commit's records read (where [`Judge::load`] finds them): a group of mails to
+    /// many games does not read and decode them one after another. Only a guess at
+    /// what each mail names (as [`Judge::act`] finds it); a game guessed wrong is read
+    /// for nothing, one missed is read when needed.
+    fn read_ahead(
+        &self,
+        mails: &[(Incoming, String, Option<String>, String)],
+        fx: &Effects,
+    ) -> Result<(), JudgeError> {
+        if mails.len() < 2 {
+            return Ok(());
+        }
+        let _t = crate::timing::span("act: game records read ahead");
+        let named = crate::parallel::map(mails, |(mail, ..)| {
+            if mail.automatic {
+                return None;
+            }
+            command::parse(&mail.body)
+                .game
+                .or_else(|| subject_game(&mail.subject))
+                .or_else(|| mail.to.iter().find_map(|a| plus_game(a)))
+        });
+        let mut wanted: Vec<String> = named
+            .into_iter()
+            .flatten()
+            .filter(|id| self.config.game(id).is_some())
+            .collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        {
+            let read = fx.read.borrow();
+            wanted.retain(|id| !fx.records.contains_key(id) && !read.contains_key(id));
+        }
+        // One game is read when needed, as ever.
+        if wanted.len() < 2 {
+            return Ok(());
+        }
+        let store = &self.store;
+        let records = crate::parallel::map(&wanted, |id| store.get::<Record>(&game_key(id)));
+        let mut read = fx.read.borrow_mut();
+        for (id, record) in wanted.into_iter().zip(records) {
+            if let Some(record) = record? {
+                read.insert(id, std::rc::Rc::new(record));
+            }
+        }
+        Ok(())
     }
 
     /// A mail the judge could not handle, kept under `v1/poison/` (`pbem` logs it);

@@ -709,9 +709,13 @@ impl<'c> Judge<'c> {
         let records_span = crate::timing::span("store write: game records, due index");
         let records = std::mem::take(&mut fx.records);
         // Each record written once as JSON: into the batch, and as its snapshot.
+        // (Serialised side by side: a group of mails to many games changes many.)
+        let entries: Vec<(&String, &Record)> = records.iter().collect();
+        let encoded = crate::parallel::map(&entries, |(_, record)| {
+            serde_json::to_vec(record).expect("records serialise")
+        });
         let mut snapshots = Vec::with_capacity(records.len());
-        for (id, record) in &records {
-            let bytes = serde_json::to_vec(record).expect("records serialise");
+        for ((id, record), bytes) in entries.into_iter().zip(encoded) {
             fx.batch.put_raw(&game_key(id), &bytes);
             snapshots.push((id.clone(), bytes));
             if let Some(gc) = self.config.game(id) {
