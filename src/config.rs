@@ -214,7 +214,7 @@ fn read_file<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
     if let Ok(value) = toml::from_str(text) {
         return Ok(value);
     }
-    let de = toml::Deserializer::new(text);
+    let de = toml::Deserializer::parse(text).map_err(|e| crate::toml_text::one_line(&e, text))?;
     serde_path_to_error::deserialize::<_, T>(de).map_err(|e| {
         let table: toml::Table = match toml::from_str(text) {
             Ok(t) => t,
