@@ -40,9 +40,22 @@ impl SmtpOutbox {
             builder =
                 builder.credentials(Credentials::new(server.user.clone(), server.password()?));
         }
-        Ok(SmtpOutbox {
-            transport: builder.build(),
-        })
+        let transport = builder.build();
+        warm_up(&transport);
+        Ok(SmtpOutbox { transport })
+    }
+}
+
+/// Opens the pool's sessions (TCP, STARTTLS, login) on threads of their own while the
+/// judge starts and reads its first mails, so the first replies do not wait for them.
+/// Best effort: a server out of reach now is met again, and told, when replies go.
+fn warm_up(transport: &SmtpTransport) {
+    for _ in 0..WORKERS {
+        let transport = transport.clone();
+        std::thread::spawn(move || {
+            // The session goes back to the pool when the test is done.
+            let _ = transport.test_connection();
+        });
     }
 }
 
