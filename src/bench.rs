@@ -8,6 +8,7 @@
 //! not, so growth is read from it. `cargo bench` measures the same with criterion's
 //! statistics.
 
+use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use crate::config::Config;
@@ -218,6 +219,8 @@ pub struct MailTiming {
     pub replies: usize,
     /// Where the pass's time went: own time and entries per stage.
     pub stages: Vec<(&'static str, Duration, u64)>,
+    /// The filesystem alone, in the same run: files written, their size, the time.
+    pub files: Option<(usize, u64, Duration)>,
 }
 
 /// CPU time of the calling thread so far (Linux; zero elsewhere).
@@ -235,8 +238,7 @@ impl MailTiming {
         let n = self.mails.max(1) as f64;
         let mut out = format!(
             "{} order mails in {:.2} s: {:.0} mails/s ({} receipts written); \
-             the judge's thread on a CPU {:.2} s: {:.0} mails per CPU-second\n\
-             where a mail's time goes (µs a mail):\n",
+             the judge's thread on a CPU {:.2} s: {:.0} mails per CPU-second\n",
             self.mails,
             self.elapsed.as_secs_f64(),
             n / self.elapsed.as_secs_f64(),
@@ -244,6 +246,18 @@ impl MailTiming {
             self.cpu.as_secs_f64(),
             n / self.cpu.as_secs_f64().max(1e-9),
         );
+        if let Some((count, size, took)) = self.files {
+            let alone = count as f64 / took.as_secs_f64().max(1e-9);
+            let _ = write!(
+                out,
+                "the filesystem alone (same run): {count} files of {size} bytes written the \
+                 Maildir way (tmp/, then new/) in {:.2} s: {alone:.0} files/s; the judge \
+                 answered at {:.2} of that rate\n",
+                took.as_secs_f64(),
+                (n / self.elapsed.as_secs_f64()) / alone,
+            );
+        }
+        out += "where a mail's time goes (µs a mail):\n";
         let mut stages = self.stages.clone();
         stages.sort_by_key(|s| std::cmp::Reverse(s.1));
         for (name, d, _) in stages {
@@ -302,6 +316,7 @@ pub fn mail_batch(mails: usize) -> Result<MailTiming, String> {
     let cpu = thread_cpu().saturating_sub(cpu);
     let stages = crate::timing::finish();
     drop(judge);
+    let files = files_alone(&dir, pass.replies_sent);
     let _ = std::fs::remove_dir_all(&dir);
     Ok(MailTiming {
         mails: pass.mails_read,
@@ -309,5 +324,32 @@ pub fn mail_batch(mails: usize) -> Result<MailTiming, String> {
         cpu,
         replies: pass.replies_sent,
         stages,
+        files,
     })
+}
+
+/// The baseline of the same run: the filesystem alone taking as many files as the
+/// judge wrote receipts, of their average size, the Maildir way (written into `tmp/`,
+/// renamed into `new/`), on as many threads as the judge writes with. A Maildir judge
+/// can answer no faster than its disk creates files.
+fn files_alone(dir: &std::path::Path, count: usize) -> Option<(usize, u64, Duration)> {
+    let outbox = dir.join("mail/outbox/new");
+    let sizes: Vec<u64> = std::fs::read_dir(&outbox)
+        .ok()?
+        .filter_map(|e| e.ok()?.metadata().ok().map(|m| m.len()))
+        .collect();
+    if sizes.is_empty() || count == 0 {
+        return None;
+    }
+    let size = sizes.iter().sum::<u64>() / sizes.len() as u64;
+    let alone = dir.join("alone");
+    crate::mail::maildir::create(&alone).ok()?;
+    let bytes = vec![b'x'; size as usize];
+    let names: Vec<String> = (0..count).map(|k| format!("{k}.baseline")).collect();
+    let start = Instant::now();
+    let written = crate::parallel::map(&names, |name| {
+        crate::mail::maildir::deliver(&alone, name, &bytes).is_ok()
+    });
+    let took = start.elapsed();
+    written.iter().all(|&ok| ok).then_some((count, size, took))
 }
