@@ -173,17 +173,17 @@ impl Judge<'_> {
             return Ok(());
         }
         let _t = crate::timing::span("act: game records read ahead");
-        let named = crate::parallel::map(mails, |(mail, ..)| {
-            if mail.automatic {
-                return None;
-            }
-            command::parse(&mail.body)
-                .game
-                .or_else(|| subject_game(&mail.subject))
-                .or_else(|| mail.to.iter().find_map(|a| plus_game(a)))
-        });
+        // The subject or the address first (cheap); the body's GAME line where they
+        // name none.
+        let named = mails
+            .iter()
+            .filter(|(mail, ..)| !mail.automatic)
+            .map(|(mail, ..)| {
+                subject_game(&mail.subject)
+                    .or_else(|| mail.to.iter().find_map(|a| plus_game(a)))
+                    .or_else(|| command::parse(&mail.body).game)
+            });
         let mut wanted: Vec<String> = named
-            .into_iter()
             .flatten()
             .filter(|id| self.config.game(id).is_some())
             .collect();
