@@ -248,11 +248,11 @@ impl MailTiming {
         );
         if let Some((count, size, took)) = self.files {
             let alone = count as f64 / took.as_secs_f64().max(1e-9);
-            let _ = write!(
+            let _ = writeln!(
                 out,
                 "the filesystem alone (same run): {count} files of {size} bytes written the \
                  Maildir way (tmp/, then new/) in {:.2} s: {alone:.0} files/s; the judge \
-                 answered at {:.2} of that rate\n",
+                 answered at {:.2} of that rate",
                 took.as_secs_f64(),
                 (n / self.elapsed.as_secs_f64()) / alone,
             );
