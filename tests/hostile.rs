@@ -242,6 +242,40 @@ fn wrong_passwords_cannot_mail_bomb_a_player_or_burn_the_judge() {
 }
 
 #[test]
+fn a_groups_passwords_are_checked_side_by_side_once_each_and_a_wrong_one_still_refused() {
+    let mut w = fixed();
+    // Four players' first mails in one group (each password checked in full once,
+    // side by side), one of them with a wrong password, and a second mail of each.
+    w.orders(HARI, "B2 - C2");
+    w.orders(CLEON, "F2 H");
+    w.send(MULE, "[g1] orders", "PASSWORD not-mules\nE4 H");
+    w.orders(PREEM, "A4 H");
+    w.orders(HARI, "B2 - C3");
+    w.send(MULE, "[g1] orders", "PASSWORD not-mules\nE4 H");
+    let judge = w.judge();
+    judge.poll_once().unwrap();
+    let checks = judge.password_checks();
+    drop(judge);
+    // Hari, Cleon and Preem right (remembered), Mule's wrong one checked once for the
+    // group (its second use is known wrong in this commit, not checked again).
+    assert_eq!(checks, 4);
+    let sent = w.sent();
+    let to = |a: &str| sent.iter().filter(|m| m.to == a).count();
+    assert_eq!((to(HARI), to(CLEON), to(PREEM)), (2, 1, 1));
+    let to_mule: Vec<_> = sent.iter().filter(|m| m.to == MULE).collect();
+    assert_eq!(to_mule.len(), 1, "one refusal an hour");
+    assert!(
+        to_mule[0].body.contains("The password was wrong."),
+        "{}",
+        to_mule[0].body
+    );
+    let record = w.record();
+    assert_eq!(record.submissions.len(), 3);
+    assert!(record.submissions["foundation"].orders.contains("B2 - C3"));
+    assert!(!record.submissions.contains_key("union"));
+}
+
+#[test]
 fn a_mail_that_fails_is_set_aside_after_three_attempts_and_the_rest_goes_on() {
     let mut w = fixed();
     w.send(

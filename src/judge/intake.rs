@@ -138,6 +138,7 @@ impl Judge<'_> {
     ) -> Result<usize, JudgeError> {
         let mut fx = self.effects();
         self.read_ahead(mails, &fx)?;
+        self.check_passwords_ahead(mails, &fx)?;
         for (mail, done, attempts_key, _) in mails {
             let _t = crate::timing::span("act: other");
             self.unit(|| {
@@ -208,6 +209,114 @@ impl Judge<'_> {
         Ok(())
     }
 
+    /// The power `sender` plays in a game (if a player) and the password hash their
+    /// mail is checked against (a player's, or a moderator's; none for a stranger).
+    fn credential(
+        &self,
+        fx: &Effects,
+        gc: &GameConfig,
+        sender: &str,
+    ) -> Result<(Option<String>, Option<String>), JudgeError> {
+        let player = self.peek(fx, &gc.id, |record| {
+            record
+                .addresses
+                .iter()
+                .find(|(_, a)| a.as_str() == sender)
+                .map(|(p, _)| p.clone())
+        })?;
+        let moderator = gc.moderators.iter().find(|m| m.address == sender);
+        let stored_hash = match (&player, moderator) {
+            (Some(power), _) => gc
+                .players
+                .iter()
+                .find(|p| &p.power == power)
+                .map(|p| p.password.clone()),
+            (None, Some(m)) => Some(m.password.clone()),
+            (None, None) => None,
+        };
+        Ok((player, stored_hash))
+    }
+
+    /// Checks the passwords of a group's mails side by side (Argon2 is slow on purpose,
+    /// and a group's first mails from several players would each wait for theirs), so
+    /// that [`Judge::act`] finds them known right, or known wrong for this commit. Only
+    /// the checks `act` would make: a registered sender's password, not known already,
+    /// and for each power no more wrong ones than its window of attempts has left.
+    fn check_passwords_ahead(
+        &self,
+        mails: &[(Incoming, String, Option<String>, String)],
+        fx: &Effects,
+    ) -> Result<(), JudgeError> {
+        if mails.len() < 2 {
+            return Ok(());
+        }
+        let _t = crate::timing::span("password check");
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        let mut left: BTreeMap<String, u32> = BTreeMap::new();
+        for (mail, ..) in mails {
+            if mail.automatic {
+                continue;
+            }
+            let parsed = command::parse(&mail.body);
+            let Some(password) = parsed.password.clone() else {
+                continue;
+            };
+            if parsed
+                .commands
+                .iter()
+                .any(|c| matches!(c, Command::Observe(_) | Command::Unobserve(_)))
+            {
+                continue;
+            }
+            let Some(gc) = game_named(mail, &parsed)
+                .as_deref()
+                .and_then(|id| self.config.game(id))
+            else {
+                continue;
+            };
+            let sender = mail.from.as_str();
+            let (player, Some(hash)) = self.credential(fx, gc, sender)? else {
+                continue;
+            };
+            if self.passwords.known(&password, &hash)
+                || pairs.contains(&(hash.clone(), password.clone()))
+            {
+                continue;
+            }
+            let who = player.unwrap_or_else(|| format!("moderator {sender}"));
+            let key = auth_key(gc, &who);
+            let allowed = match left.get_mut(&key) {
+                Some(n) => n,
+                None => {
+                    let used = self.window(fx, &key, throttle::auth_window())?.count;
+                    left.entry(key)
+                        .or_insert(throttle::MAX_WRONG_PASSWORDS.saturating_sub(used))
+                }
+            };
+            if *allowed == 0 {
+                continue;
+            }
+            *allowed -= 1;
+            pairs.push((hash, password));
+        }
+        // One check gains nothing from a thread: `act` makes it.
+        if pairs.len() < 2 {
+            return Ok(());
+        }
+        let asked: Vec<(&str, &str)> = pairs
+            .iter()
+            .map(|(h, p)| (p.as_str(), h.as_str()))
+            .collect();
+        let right = self.passwords.verify_all(&asked);
+        let mut wrong = fx.wrong_passwords.borrow_mut();
+        for (pair, ok) in pairs.into_iter().zip(right) {
+            if !ok {
+                wrong.insert(pair);
+            }
+        }
+        Ok(())
+    }
+
     /// A mail the judge could not handle, kept under `v1/poison/` (`pbem` logs it);
     /// the moderators of the game it names hear of it once.
     fn set_aside(
@@ -269,16 +378,7 @@ impl Judge<'_> {
         {
             return self.observe(mail, &parsed, fx);
         }
-        let help_game = parsed.commands.iter().find_map(|c| match c {
-            Command::Help(Some(g)) => Some(g.clone()),
-            _ => None,
-        });
-        let game_id = parsed
-            .game
-            .clone()
-            .or(help_game)
-            .or_else(|| subject_game(&mail.subject))
-            .or_else(|| mail.to.iter().find_map(|a| plus_game(a)));
+        let game_id = game_named(mail, &parsed);
         let sender = mail.from.as_str();
         let Some(gc) = game_id.as_deref().and_then(|id| self.config.game(id)) else {
             let reason = match &game_id {
@@ -302,23 +402,7 @@ impl Judge<'_> {
             }
             return self.refuse_unknown(mail, game_id.as_deref(), &reason, fx);
         };
-        let player = self.peek(fx, &gc.id, |record| {
-            record
-                .addresses
-                .iter()
-                .find(|(_, a)| a.as_str() == sender)
-                .map(|(p, _)| p.clone())
-        })?;
-        let moderator = gc.moderators.iter().find(|m| m.address == sender);
-        let stored_hash = match (&player, moderator) {
-            (Some(power), _) => gc
-                .players
-                .iter()
-                .find(|p| &p.power == power)
-                .map(|p| p.password.clone()),
-            (None, Some(m)) => Some(m.password.clone()),
-            (None, None) => None,
-        };
+        let (player, stored_hash) = self.credential(fx, gc, sender)?;
         let Some(stored_hash) = stored_hash else {
             return self.refuse_unknown(
                 mail,
@@ -347,7 +431,7 @@ impl Judge<'_> {
         let who = player
             .clone()
             .unwrap_or_else(|| format!("moderator {sender}"));
-        let auth_key = throttle::key("auth", &format!("{}/{who}", gc.id));
+        let auth_key = auth_key(gc, &who);
         let mut failures = {
             let _t = crate::timing::span("act: password attempts looked up");
             self.window(fx, &auth_key, throttle::auth_window())?
@@ -357,7 +441,11 @@ impl Judge<'_> {
         }
         let good = parsed.password.as_deref().is_some_and(|p| {
             let _t = crate::timing::span("password check");
-            self.passwords.verify(p, &stored_hash)
+            let known_wrong = fx
+                .wrong_passwords
+                .borrow()
+                .contains(&(stored_hash.clone(), p.to_string()));
+            !known_wrong && self.passwords.verify(p, &stored_hash)
         });
         if !good {
             let reason = if parsed.password.is_none() {
@@ -452,6 +540,26 @@ impl Judge<'_> {
 }
 
 /// `[andromeda]` in a subject.
+/// The game a mail is about: its GAME line, a `HELP <game>`, its subject's `[game]`,
+/// or its address's `+game`.
+fn game_named(mail: &Incoming, parsed: &command::Parsed) -> Option<String> {
+    let help_game = parsed.commands.iter().find_map(|c| match c {
+        Command::Help(Some(g)) => Some(g.clone()),
+        _ => None,
+    });
+    parsed
+        .game
+        .clone()
+        .or(help_game)
+        .or_else(|| subject_game(&mail.subject))
+        .or_else(|| mail.to.iter().find_map(|a| plus_game(a)))
+}
+
+/// The key of a power's (or a moderator's) window of password attempts in a game.
+fn auth_key(gc: &GameConfig, who: &str) -> String {
+    throttle::key("auth", &format!("{}/{who}", gc.id))
+}
+
 fn subject_game(subject: &str) -> Option<String> {
     let start = subject.find('[')?;
     let end = subject[start..].find(']')? + start;

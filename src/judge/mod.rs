@@ -214,6 +214,9 @@ struct Effects {
     history: Vec<(String, HistoryEntry)>,
     /// Games' new `v1/due-at/` values in this commit (known in memory once committed).
     due_at: Vec<(String, String)>,
+    /// (stored hash, password) pairs found wrong while this group's passwords were
+    /// checked side by side (see `read_ahead`): not checked again in this commit.
+    wrong_passwords: std::cell::RefCell<std::collections::HashSet<(String, String)>>,
 }
 
 pub struct Judge<'c> {
@@ -630,6 +633,7 @@ impl<'c> Judge<'c> {
             read: Default::default(),
             phases: Default::default(),
             due_at: Vec::new(),
+            wrong_passwords: Default::default(),
             adjudicated: Vec::new(),
             flags: BTreeMap::new(),
             history: Vec::new(),
