@@ -240,8 +240,9 @@ impl Judge<'_> {
     /// Checks the passwords of a group's mails side by side (Argon2 is slow on purpose,
     /// and a group's first mails from several players would each wait for theirs), so
     /// that [`Judge::act`] finds them known right, or known wrong for this commit. Only
-    /// the checks `act` would make: a registered sender's password, not known already,
-    /// and for each power no more wrong ones than its window of attempts has left.
+    /// the checks `act` would make: a registered sender's password (in their first mail
+    /// of the group), not known already, and for each power no more wrong ones than its
+    /// window of attempts has left.
     fn check_passwords_ahead(
         &self,
         mails: &[(Incoming, String, Option<String>, String)],
@@ -253,8 +254,11 @@ impl Judge<'_> {
         let _t = crate::timing::span("password check");
         let mut pairs: Vec<(String, String)> = Vec::new();
         let mut left: BTreeMap<String, u32> = BTreeMap::new();
+        // A sender's first mail of the group (the others most often carry the same
+        // password, then known; a different one is checked by `act`).
+        let mut senders = std::collections::HashSet::new();
         for (mail, ..) in mails {
-            if mail.automatic {
+            if mail.automatic || !senders.insert(mail.from.as_str()) {
                 continue;
             }
             let parsed = command::parse(&mail.body);
