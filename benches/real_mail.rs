@@ -206,53 +206,66 @@ fn main() {
     // they arrive), then the judge started and timed until the last receipt is in the
     // players' mailboxes: reading over IMAP, checking, committing, and sending over
     // SMTP into the players' mailboxes. This is the Maildir batch's measure, over IMAP.
-    let _ = serve.kill();
-    let _ = serve.wait();
-    let before: Vec<u32> = PLAYERS[..3]
-        .iter()
-        .map(|(u, p)| count(&servers, u, p))
-        .collect();
-    let judge_before = count(&servers, "judge", "judge-pw");
-    let loading = Instant::now();
-    std::thread::scope(|scope| {
-        for (user, pw) in &PLAYERS[..3] {
-            for half in 0..2 {
-                let mailer = smtp(&servers);
-                scope.spawn(move || {
-                    for k in 0..167 {
-                        mailer
-                            .send(&order(1000 + half * 1000 + k, user, pw))
-                            .unwrap();
-                    }
-                });
+    // Against it, the servers' own delivery of the same 1,002 mails (six SMTP sessions
+    // into the judge's mailbox), measured just before. The servers' own pace moves by
+    // ±10 % from one batch to the next on a shared host, so three rounds, and the
+    // median of their ratios.
+    let mut ratios = Vec::new();
+    for round in 0..3 {
+        let _ = serve.kill();
+        let _ = serve.wait();
+        let before: Vec<u32> = PLAYERS[..3]
+            .iter()
+            .map(|(u, p)| count(&servers, u, p))
+            .collect();
+        let judge_before = count(&servers, "judge", "judge-pw");
+        let loading = Instant::now();
+        std::thread::scope(|scope| {
+            for (user, pw) in &PLAYERS[..3] {
+                for half in 0..2 {
+                    let mailer = smtp(&servers);
+                    scope.spawn(move || {
+                        for k in 0..167 {
+                            let n = 1000 + round * 10_000 + half * 1000 + k;
+                            mailer.send(&order(n, user, pw)).unwrap();
+                        }
+                    });
+                }
             }
+        });
+        let accepted = loading.elapsed();
+        wait_count(&servers, "judge", "judge-pw", judge_before + 1002);
+        let delivered = loading.elapsed();
+        println!(
+            "round {}: the servers alone: 1,002 mails from 6 SMTP sessions accepted in {:.2} s \
+             ({:.0} mails/s), all in the mailbox after {:.2} s: {:.0} mails/s delivered",
+            round + 1,
+            accepted.as_secs_f64(),
+            1002.0 / accepted.as_secs_f64(),
+            delivered.as_secs_f64(),
+            1002.0 / delivered.as_secs_f64()
+        );
+        let start = Instant::now();
+        serve = judge_again(dir.path());
+        for ((user, pw), b) in PLAYERS[..3].iter().zip(&before) {
+            wait_count(&servers, user, pw, b + 334);
         }
-    });
-    let accepted = loading.elapsed();
-    wait_count(&servers, "judge", "judge-pw", judge_before + 1002);
-    let delivered = loading.elapsed();
-    println!(
-        "the servers alone: 1,002 mails from 6 SMTP sessions accepted in {:.2} s ({:.0} mails/s), \
-         all in the mailbox after {:.2} s: {:.0} mails/s delivered",
-        accepted.as_secs_f64(),
-        1002.0 / accepted.as_secs_f64(),
-        delivered.as_secs_f64(),
-        1002.0 / delivered.as_secs_f64()
-    );
-    let start = Instant::now();
-    serve = judge_again(dir.path());
-    for ((user, pw), b) in PLAYERS[..3].iter().zip(&before) {
-        wait_count(&servers, user, pw, b + 334);
+        let total = start.elapsed();
+        let ratio = delivered.as_secs_f64() / total.as_secs_f64();
+        println!(
+            "round {}: batch of 1,002 mails waiting in the judge's mailbox: all receipts \
+             delivered after {:.2} s: {:.0} mails/s end to end, {ratio:.2} of the servers' own rate",
+            round + 1,
+            total.as_secs_f64(),
+            1002.0 / total.as_secs_f64()
+        );
+        ratios.push(ratio);
     }
-    let total = start.elapsed();
+    ratios.sort_by(f64::total_cmp);
     println!(
-        "batch of 1,002 mails waiting in the judge's mailbox: all receipts delivered after {:.2} s: {:.0} mails/s end to end",
-        total.as_secs_f64(),
-        1002.0 / total.as_secs_f64()
-    );
-    println!(
-        "end to end against the servers' own delivery of as many mails: {:.2} (target at least 0.9)",
-        delivered.as_secs_f64() / total.as_secs_f64()
+        "end to end against the servers' own delivery of as many mails: median {:.2} of \
+         three rounds ({:.2}–{:.2}; target at least 0.9)",
+        ratios[1], ratios[0], ratios[2]
     );
     let _ = serve.kill();
     let _ = serve.wait();
