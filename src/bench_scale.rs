@@ -6,8 +6,9 @@
 //! second) for some seconds, its CPU time and resident memory read from `/proc`; and
 //! passes of 1,000 order mails, to a single game and spread over 1,000 games (three of
 //! each; the median counts), as time per mail (a judge that has checked the players'
-//! passwords once, as a running judge has), with where a mail's time goes. Everything runs in a temporary
-//! folder (`TMPDIR`) with the Maildir transport; the figures go to the README.
+//! passwords once, as a running judge has), with where a mail's time goes. Everything
+//! runs in a temporary folder (`TMPDIR`) with the Maildir transport; the figures go to
+//! the README.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
