@@ -475,3 +475,36 @@ fn the_systemd_unit_is_valid() {
     assert!(about_unit.is_empty(), "{err}");
     assert!(out.status.success(), "{err}");
 }
+
+/// The benchmarks of issue 20 (`pbem bench --games`, `pbem bench --mail`) run whole, on a
+/// small scale, and print every figure the README quotes.
+#[test]
+fn the_many_games_and_mail_benchmarks_run_and_print_their_figures() {
+    let out = pbem(&["bench", "--games", "1000", "--idle", "2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("1000 "))
+        .unwrap_or_else(|| panic!("no row for 1000 games: {text}"));
+    for figure in ["ms /", "CPU-s/2 s", "MB", "µs", "× one game's speed"] {
+        assert!(row.contains(figure), "{figure:?} missing: {row}");
+    }
+    // Where a mail's time goes, one game against spread.
+    assert!(text.contains("act: game records read ahead"), "{text}");
+    assert!(text.contains("store write: commit (sled, flush)"), "{text}");
+
+    let out = pbem(&["bench", "--mail", "300"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.starts_with("300 order mails in "), "{text}");
+    assert!(
+        text.contains("the filesystem alone (same run): 30"),
+        "{text}"
+    );
+    assert!(text.contains("password check"), "{text}");
+}
