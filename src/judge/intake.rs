@@ -132,10 +132,7 @@ impl Judge<'_> {
     /// The effects of some mails, committed together with their done marks. Returns
     /// the phases adjudicated.
     #[allow(clippy::type_complexity)]
-    fn act_on(
-        &self,
-        mails: &[(Incoming, String, Option<String>, String)],
-    ) -> Result<usize, JudgeError> {
+    fn act_on(&self, mails: &[Taken]) -> Result<usize, JudgeError> {
         let mut fx = self.effects();
         self.read_ahead(mails, &fx)?;
         self.check_passwords_ahead(mails, &fx)?;
@@ -165,11 +162,7 @@ impl Judge<'_> {
     /// many games does not read and decode them one after another. Only a guess at
     /// what each mail names (as [`Judge::act`] finds it); a game guessed wrong is read
     /// for nothing, one missed is read when needed.
-    fn read_ahead(
-        &self,
-        mails: &[(Incoming, String, Option<String>, String)],
-        fx: &Effects,
-    ) -> Result<(), JudgeError> {
+    fn read_ahead(&self, mails: &[Taken], fx: &Effects) -> Result<(), JudgeError> {
         if mails.len() < 2 {
             return Ok(());
         }
@@ -243,11 +236,7 @@ impl Judge<'_> {
     /// the checks `act` would make: a registered sender's password (in their first mail
     /// of the group), not known already, and for each power no more wrong ones than its
     /// window of attempts has left.
-    fn check_passwords_ahead(
-        &self,
-        mails: &[(Incoming, String, Option<String>, String)],
-        fx: &Effects,
-    ) -> Result<(), JudgeError> {
+    fn check_passwords_ahead(&self, mails: &[Taken], fx: &Effects) -> Result<(), JudgeError> {
         if mails.len() < 2 {
             return Ok(());
         }
@@ -265,11 +254,7 @@ impl Judge<'_> {
             let Some(password) = parsed.password.clone() else {
                 continue;
             };
-            if parsed
-                .commands
-                .iter()
-                .any(|c| matches!(c, Command::Observe(_) | Command::Unobserve(_)))
-            {
+            if observing(&parsed) {
                 continue;
             }
             let Some(gc) = game_named(mail, &parsed)
@@ -375,11 +360,7 @@ impl Judge<'_> {
             command::parse(&mail.body)
         };
         // Observers need no registration: OBSERVE and UNOBSERVE are answered as such.
-        if parsed
-            .commands
-            .iter()
-            .any(|c| matches!(c, Command::Observe(_) | Command::Unobserve(_)))
-        {
+        if observing(&parsed) {
             return self.observe(mail, &parsed, fx);
         }
         let game_id = game_named(mail, &parsed);
@@ -544,6 +525,18 @@ impl Judge<'_> {
 }
 
 /// `[andromeda]` in a subject.
+/// A mail of a group taken in: the mail, its done key, its attempts key (a retry),
+/// and its inbox token.
+type Taken = (Incoming, String, Option<String>, String);
+
+/// Whether a mail asks to observe or stop observing (answered without registration).
+fn observing(parsed: &command::Parsed) -> bool {
+    parsed
+        .commands
+        .iter()
+        .any(|c| matches!(c, Command::Observe(_) | Command::Unobserve(_)))
+}
+
 /// The game a mail is about: its GAME line, a `HELP <game>`, its subject's `[game]`,
 /// or its address's `+game`.
 fn game_named(mail: &Incoming, parsed: &command::Parsed) -> Option<String> {
