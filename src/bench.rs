@@ -117,43 +117,82 @@ fn median(mut times: Vec<Duration>) -> Duration {
     times.get(times.len() / 2).copied().unwrap_or_default()
 }
 
-/// Adjudicates `phases` generated phases of each size (0: only generates one, for
-/// instruction counting) and returns the median time per phase.
-pub fn movement(sizes: &[usize], phases: Option<usize>) -> Vec<Timing> {
+/// How many phases of `size` a round adjudicates: as many fleets as one phase of the
+/// largest size (at most 1,000 phases).
+fn per_round(size: usize, largest: usize) -> usize {
+    (largest / size.max(1)).clamp(1, 1000)
+}
+
+/// Adjudicates generated phases of each size and returns the median time per phase.
+///
+/// The sizes are measured in rounds, side by side: in each round every size
+/// adjudicates about as many fleets (one phase of the largest, ten of a size ten times
+/// smaller), so a busy spell of the shared host falls on all sizes alike instead of on
+/// whichever was being measured then, and the growth from size to size compares like
+/// with like. `rounds` is the number of phases of the largest size (0: only generates
+/// one phase of each size, for instruction counting).
+pub fn movement(sizes: &[usize], rounds: Option<usize>) -> Vec<Timing> {
     let clock_cost = cpu_clock_cost();
-    sizes
+    let largest = sizes.iter().copied().max().unwrap_or(1).max(1);
+    let rounds = rounds.unwrap_or_else(|| (1_000_000 / largest).clamp(11, 300));
+    if rounds == 0 {
+        for &fleets in sizes {
+            std::hint::black_box(generated_phase(fleets, 0));
+        }
+    }
+    struct Samples {
+        wall: Vec<Duration>,
+        cpu: Vec<Duration>,
+        faults: Vec<u64>,
+        seed: u64,
+    }
+    let mut samples: Vec<Samples> = sizes
         .iter()
         .map(|&fleets| {
-            let count = phases.unwrap_or_else(|| (300_000 / fleets.max(1)).clamp(5, 300));
-            let mut wall = Vec::with_capacity(count);
-            let mut cpu = Vec::with_capacity(count);
-            let mut faults = Vec::with_capacity(count);
-            if count == 0 {
-                std::hint::black_box(generated_phase(fleets, 0));
+            let count = rounds * per_round(fleets, largest);
+            Samples {
+                wall: Vec::with_capacity(count),
+                cpu: Vec::with_capacity(count),
+                faults: Vec::with_capacity(count),
+                seed: 0,
             }
-            for seed in 0..count as u64 {
+        })
+        .collect();
+    for _ in 0..rounds {
+        for (&fleets, s) in sizes.iter().zip(&mut samples) {
+            for _ in 0..per_round(fleets, largest) {
+                let seed = s.seed;
+                s.seed += 1;
                 let (state, orders) = generated_phase(fleets, seed);
                 let faults_start = thread_page_faults();
                 let cpu_start = thread_cpu_time();
                 let start = Instant::now();
                 let out = adjudicate(&state, &orders, seed);
-                wall.push(start.elapsed());
+                s.wall.push(start.elapsed());
                 if let (Some(a), Some(b)) = (cpu_start, thread_cpu_time()) {
-                    cpu.push(b.saturating_sub(a).saturating_sub(clock_cost));
+                    s.cpu.push(b.saturating_sub(a).saturating_sub(clock_cost));
                 }
                 if let (Some(a), Some(b)) = (faults_start, thread_page_faults()) {
-                    faults.push(b.saturating_sub(a));
+                    s.faults.push(b.saturating_sub(a));
                 }
                 drop(std::hint::black_box(out));
             }
+        }
+    }
+    sizes
+        .iter()
+        .zip(samples)
+        .map(|(&fleets, s)| {
+            let count = s.wall.len();
             Timing {
                 fleets,
                 phases: count,
-                median: median(wall),
-                cpu: (!cpu.is_empty() && cpu.len() == count).then(|| median(cpu)),
-                faults: (!faults.is_empty() && faults.len() == count).then(|| {
-                    faults.sort_unstable();
-                    faults[count / 2]
+                median: median(s.wall),
+                cpu: (count > 0 && s.cpu.len() == count).then(|| median(s.cpu)),
+                faults: (count > 0 && s.faults.len() == count).then(|| {
+                    let mut f = s.faults;
+                    f.sort_unstable();
+                    f[count / 2]
                 }),
             }
         })

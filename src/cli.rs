@@ -96,8 +96,10 @@ pub enum Command {
         /// Fleet counts to measure, comma-separated.
         #[arg(long, value_delimiter = ',', default_value = "1000,10000,100000")]
         fleets: Vec<usize>,
-        /// Distinct phases adjudicated per size (default: enough for a steady median;
-        /// 0 only generates one, for counting instructions with valgrind).
+        /// Distinct phases of the largest size (default: enough for a steady median);
+        /// the sizes are measured side by side in rounds, each smaller size adjudicating
+        /// as many fleets a round in more phases. 0 only generates one phase of each,
+        /// for counting instructions with valgrind.
         #[arg(long)]
         phases: Option<usize>,
         /// Instead: process this many order mails from a Maildir inbox in one pass.

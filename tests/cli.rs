@@ -508,3 +508,28 @@ fn the_many_games_and_mail_benchmarks_run_and_print_their_figures() {
     );
     assert!(text.contains("password check"), "{text}");
 }
+
+/// `pbem bench` measures the sizes side by side in rounds: each round, a size ten times
+/// smaller adjudicates ten times as many phases (as many fleets), and the table shows
+/// the growth from size to size.
+#[test]
+fn the_movement_benchmark_measures_sizes_side_by_side_in_rounds() {
+    let out = pbem(&["bench", "--fleets", "100,1000", "--phases", "2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let row = |fleets: &str| -> Vec<String> {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(fleets))
+            .unwrap_or_else(|| panic!("no row for {fleets} fleets: {text}"))
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    // Two rounds: 2 phases of the largest size, 20 of the size ten times smaller.
+    assert_eq!(row("100")[1], "20", "{text}");
+    assert_eq!(row("1000")[1], "2", "{text}");
+    assert!(
+        row("1000").join(" ").contains("time for 10× fleets"),
+        "{text}"
+    );
+}
