@@ -1,7 +1,9 @@
 //! Order parsing, stage 2: syntax checked against the board and the position (R3.3).
 
+use std::num::NonZeroU32;
+
 use super::board::{Locate, PowerId, Sector};
-use super::outcome::{Detail, Invalid, OrderResult, OrderText, Outcome};
+use super::outcome::{line_number, Detail, Invalid, OrderResult, OrderText, Outcome};
 use super::position::{State, NO_FLEET};
 use super::syntax::{self, Syntax, Written};
 use super::Submissions;
@@ -23,21 +25,28 @@ impl Checker<'_> {
         }
     }
 
-    /// The index of the fleet of `power` in the sector a word names.
-    pub fn own_fleet(&self, power: PowerId, token: &str) -> Result<usize, Invalid> {
+    /// The index of the fleet of `power` in the sector a word names, and the sector.
+    /// `owner` gives the power of each sector's fleet plus one (0: empty), a byte a
+    /// sector ([`super::resolve::Positions`]): a check reads it, not the fleets' records.
+    pub fn own_fleet(
+        &self,
+        owner: &[u8],
+        power: PowerId,
+        token: &str,
+    ) -> Result<(usize, Sector), Invalid> {
         let at = self.sector(token)?;
         let i = self.occupancy[at.0 as usize];
         if i == NO_FLEET {
             return Err(Invalid::NoFleet(self.name(at)));
         }
-        let fleet = &self.state.fleets[i as usize];
-        if fleet.power != power {
+        if owner[at.0 as usize] != power.0.wrapping_add(1) {
+            let theirs = self.state.fleets[i as usize].power;
             return Err(Invalid::ForeignFleet {
                 at: self.name(at),
-                owner: self.state.board.power(fleet.power).name.clone(),
+                owner: self.state.board.power(theirs).name.clone(),
             });
         }
-        Ok(i as usize)
+        Ok((i as usize, at))
     }
 
     /// A move's destination: on the board, not the origin, adjacent (R3.3).
@@ -60,20 +69,19 @@ impl Checker<'_> {
     }
 }
 
-/// Where a line accepted for a slot was written: its number, the power whose
-/// submission holds it, and where its text starts there (12 bytes, where the line's
-/// text itself would take 16 more: a movement phase keeps one for every fleet).
+/// Where a line accepted for a slot was written: its number and where its text starts
+/// in its power's submission (8 bytes, where the line's text itself would take 16: a
+/// movement phase keeps one for every fleet). A slot is always one power's (its fleet,
+/// its dislodged fleet, its placement), so the submission is that power's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineAt {
-    pub number: u32,
+    pub number: NonZeroU32,
     start: u32,
-    power: PowerId,
 }
 
 impl LineAt {
-    fn written<'t>(&self, orders: &'t Submissions) -> Written<'t> {
-        let text = orders.get(&self.power).map_or("", String::as_str);
-        Written::at(text, self.number, self.start)
+    fn written<'t>(&self, submission: &'t str) -> Written<'t> {
+        Written::at(submission, self.number.get(), self.start)
     }
 }
 
@@ -85,6 +93,9 @@ pub type Chosen<T> = Option<(T, LineAt)>;
 /// what it asks for, or to the reason it is refused; a later valid line for a slot
 /// replaces the earlier one, which is reported as refused. An invalid line replaces
 /// nothing. Refused lines go to `results`; `at` is the sector a slot is listed under.
+/// (A phase that keeps what a line asks for elsewhere, written by `check` when it
+/// accepts the line, uses `T = ()`: a later valid line is accepted later, so what it
+/// writes stands.)
 pub fn read_into_slots<'t, T>(
     checker: &Checker,
     orders: &'t Submissions,
@@ -102,13 +113,13 @@ pub fn read_into_slots<'t, T>(
             match check(power, &line.syntax, chosen) {
                 Ok((slot, value)) => {
                     if let Some((_, earlier)) = &chosen[slot] {
-                        let earlier = earlier.written(orders);
+                        let earlier = earlier.written(text);
                         results.push(refused(power, Some(at(slot)), earlier, &Invalid::Replaced));
                     }
                     let line_at = LineAt {
-                        number: line.written.number,
+                        // Lines are numbered from 1.
+                        number: NonZeroU32::new(line.written.number).unwrap_or(NonZeroU32::MIN),
                         start: line.written.start_in(text),
-                        power,
                     };
                     chosen[slot] = Some((value, line_at));
                 }
@@ -140,11 +151,11 @@ pub fn refused(
     OrderResult {
         power,
         sector,
-        order: OrderText::Text(line.text.into()),
+        order: OrderText::text(line.text),
         outcome: Outcome::Invalid,
         detail: Detail::Invalid(Box::new(why.clone())),
         default: false,
-        line: Some(line.number),
+        line: line_number(line.number),
     }
 }
 

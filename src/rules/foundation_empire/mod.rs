@@ -234,7 +234,7 @@ impl RuleSet for FoundationEmpire {
                     reason: r.detail_text(&state.board),
                 },
                 _ => {
-                    if let Some(names) = r.line.and_then(|n| named.get(&n)) {
+                    if let Some(names) = r.line.and_then(|n| named.get(&n.get())) {
                         order = echo_names(&order, names);
                     }
                     LineCheck::Accepted { order }

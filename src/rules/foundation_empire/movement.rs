@@ -3,11 +3,11 @@
 use super::board::{PowerId, Sector};
 use super::check::{self, Checker, Chosen};
 use super::outcome::{
-    merge_results, Against, Bounce, Destroyed, Detail, Invalid, OrderResult, OrderText, Outcome,
-    Report,
+    grouped, merge_results, Against, Bounce, Destroyed, Detail, Invalid, OrderResult, OrderText,
+    Outcome, Report,
 };
 use super::position::{Dislodged, Phase, State, SupportMode, NO_FLEET};
-use super::resolve::{self, Act, Obstacle, Resolution};
+use super::resolve::{self, Act, Obstacle, Positions, Resolution};
 use super::syntax::Syntax;
 use super::{solo, turn, Submissions};
 use crate::dice::Dice;
@@ -16,8 +16,9 @@ use crate::dice::Dice;
 struct Plan {
     acts: Vec<Act>,
     /// `None` for a fleet with no valid order of its own (it holds by default, R3.1)
-    /// or whose order the judge wrote (solo Imperium).
-    given: Vec<Chosen<Act>>,
+    /// or whose order the judge wrote (solo Imperium). The order itself is in `acts`,
+    /// written there when its line is accepted.
+    given: Vec<Chosen<()>>,
 }
 
 impl Plan {
@@ -28,10 +29,10 @@ impl Plan {
 
 pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -> (State, Report) {
     let mut report = Report::default();
-    let occupancy = state.occupancy();
+    let positions = Positions::of(state);
     let checker = Checker {
         state,
-        occupancy: &occupancy,
+        occupancy: &positions.occ,
     };
     let mut plan = Plan {
         acts: vec![Act::Hold; state.fleets.len()],
@@ -42,19 +43,19 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             plan.acts[fleet] = act;
         }
     }
+    let acts = &mut plan.acts;
     check::read_into_slots(
         &checker,
         orders,
         &mut plan.given,
         |fleet| state.fleets[fleet].at,
-        |power, syntax, _| check_line(&checker, power, syntax),
+        |power, syntax, _| {
+            let (fleet, act) = check_line(&checker, &positions.owner, power, syntax)?;
+            acts[fleet] = act;
+            Ok((fleet, ()))
+        },
         &mut report.results,
     );
-    for (act, given) in plan.acts.iter_mut().zip(&plan.given) {
-        if let Some((chosen, _)) = given {
-            *act = *chosen;
-        }
-    }
     let modes: Vec<SupportMode> = state
         .board
         .powers()
@@ -66,27 +67,20 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             }
         })
         .collect();
-    let mut resolution = resolve::resolve(state, &plan.acts, &modes, occupancy);
+    let mut resolution = resolve::resolve(state, &plan.acts, &modes, positions);
     // One result per fleet, in the report's canonical order (power, then sector): the
     // results are laid out once, each power's fleets in a block of their own, and one
     // pass over the fleets (in sector order) fills the blocks; then the lines refused
     // while reading are merged in.
     let refused = std::mem::take(&mut report.results);
-    let mut slot = vec![0usize; state.board.powers().len()];
-    for f in &state.fleets {
-        slot[f.power.0 as usize] += 1;
-    }
-    let mut next_slot = 0;
-    for s in &mut slot {
-        (*s, next_slot) = (next_slot, next_slot + *s);
-    }
-    let mut results = Vec::with_capacity(state.fleets.len() + refused.len());
-    results.resize_with(state.fleets.len(), OrderResult::placeholder);
-    for (i, f) in state.fleets.iter().enumerate() {
-        let k = &mut slot[f.power.0 as usize];
-        results[*k] = fleet_result(state, &plan, &resolution, i);
-        *k += 1;
-    }
+    let powers = resolution.powers();
+    let mut results = grouped(
+        powers.len(),
+        state.board.powers().len(),
+        |i| powers[i].0 as usize,
+        |i| fleet_result(state, &plan, &resolution, i),
+        refused.len(),
+    );
     merge_results(&mut results, refused);
     report.results = results;
     let table = resolution.take_occupancy();
@@ -96,6 +90,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
 
 fn check_line(
     checker: &Checker,
+    owner: &[u8],
     power: PowerId,
     syntax: &Result<Syntax, String>,
 ) -> Result<(usize, Act), Invalid> {
@@ -103,14 +98,14 @@ fn check_line(
         .as_ref()
         .map_err(|e| Invalid::Unparseable(e.clone()))?;
     match *syntax {
-        Syntax::Hold { fleet } => Ok((checker.own_fleet(power, fleet)?, Act::Hold)),
+        Syntax::Hold { fleet } => Ok((checker.own_fleet(owner, power, fleet)?.0, Act::Hold)),
         Syntax::Move { fleet, to } => {
-            let i = checker.own_fleet(power, fleet)?;
-            let to = checker.destination(checker.state.fleets[i].at, to)?;
+            let (i, at) = checker.own_fleet(owner, power, fleet)?;
+            let to = checker.destination(at, to)?;
             Ok((i, Act::Move(to)))
         }
         Syntax::Support { fleet, target } => {
-            let i = checker.own_fleet(power, fleet)?;
+            let (i, _) = checker.own_fleet(owner, power, fleet)?;
             let target = match target {
                 Some((from, to)) => Some((checker.sector(from)?, checker.sector(to)?)),
                 None => None,
@@ -126,13 +121,12 @@ fn check_line(
 
 /// The result of the order each fleet carried out.
 fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderResult {
-    let fleet = &state.fleets[i];
+    let (at, power) = (r.at(i), r.power(i));
     let act = plan.acts[i];
-    let at_of = |j: usize| state.fleets[j].at;
+    let at_of = |j: usize| r.at(j);
     let (outcome, detail) = if r.dislodged_by[i] != NO_FLEET {
         let by = r.dislodged_by[i] as usize;
-        let head_to_head =
-            plan.acts[by] == Act::Move(fleet.at) && act == Act::Move(state.fleets[by].at);
+        let head_to_head = plan.acts[by] == Act::Move(at) && act == Act::Move(r.at(by));
         let against = if head_to_head {
             r.attack(i)
         } else {
@@ -151,16 +145,14 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
                 Outcome::Held,
                 Detail::Held {
                     defence: r.defence(i),
-                    no_order: plan.default(i) && state.judge_power() != Some(fleet.power),
+                    no_order: plan.default(i) && state.judge_power() != Some(power),
                 },
             ),
             Act::Support(target) => (
                 Outcome::Supported,
-                support_detail(state, &plan.acts, r.occupancy(), i, target),
+                support_detail(state, &plan.acts, r, i, target),
             ),
-            Act::Move(to) if r.moved[i] => {
-                (Outcome::Moved, success_detail(state, &plan.acts, r, i, to))
-            }
+            Act::Move(to) if r.moved[i] => (Outcome::Moved, success_detail(&plan.acts, r, i, to)),
             Act::Move(_) => {
                 let why = match r.obstacle(i).expect("a failed move has an obstacle") {
                     Obstacle::Rival { from, power } if power == r.attack(i) => {
@@ -170,7 +162,7 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
                         from: at_of(from),
                         power,
                     },
-                    Obstacle::Swap { fleet: j } if state.fleets[j].power == fleet.power => {
+                    Obstacle::Swap { fleet: j } if r.power(j) == power => {
                         Bounce::OwnSwap { at: at_of(j) }
                     }
                     Obstacle::Swap { fleet: j } => Bounce::HeadToHead {
@@ -189,9 +181,9 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
         }
     };
     OrderResult {
-        power: fleet.power,
-        sector: Some(fleet.at),
-        order: OrderText::Fleet(fleet.at, act),
+        power,
+        sector: Some(at),
+        order: OrderText::Fleet(at, act),
         outcome,
         detail,
         default: plan.default(i),
@@ -199,15 +191,15 @@ fn fleet_result(state: &State, plan: &Plan, r: &Resolution, i: usize) -> OrderRe
     }
 }
 
-fn success_detail(state: &State, acts: &[Act], r: &Resolution, i: usize, to: Sector) -> Detail {
-    let rival = r.rival(i).map(|k| (r.attack(k), state.fleets[k].at));
+fn success_detail(acts: &[Act], r: &Resolution, i: usize, to: Sector) -> Detail {
+    let rival = r.rival(i).map(|k| (r.attack(k), r.at(k)));
     let attack = r.attack(i);
     let j = r.occupancy()[to.0 as usize];
     let against = if j == NO_FLEET {
         Against::Empty
     } else if r.dislodged_by[j as usize] != i as u32 {
         Against::Vacated
-    } else if acts[j as usize] == Act::Move(state.fleets[i].at) {
+    } else if acts[j as usize] == Act::Move(r.at(i)) {
         Against::HeadToHead(r.attack(j as usize))
     } else {
         Against::Defence(r.defence(j as usize))
@@ -222,11 +214,11 @@ fn success_detail(state: &State, acts: &[Act], r: &Resolution, i: usize, to: Sec
 fn support_detail(
     state: &State,
     acts: &[Act],
-    occupancy: &[u32],
+    r: &Resolution,
     i: usize,
     target: Option<(Sector, Sector)>,
 ) -> Detail {
-    let power = state.fleets[i].power;
+    let power = r.power(i);
     let pooled = state.options.support == SupportMode::Pooled || state.judge_power() == Some(power);
     match (pooled, target) {
         (true, named) => Detail::PooledSupport {
@@ -235,7 +227,7 @@ fn support_detail(
         },
         (false, None) => Detail::SupportNamesNothing,
         (false, Some((from, to))) => {
-            let j = occupancy[from.0 as usize];
+            let j = r.occupancy()[from.0 as usize];
             let counted = j != NO_FLEET && acts[j as usize] == Act::Move(to);
             Detail::TargetedSupport { from, to, counted }
         }
@@ -289,7 +281,11 @@ fn after_movement(
         table.resize(sectors, NO_FLEET);
         let mut by_sector = table;
         for i in (0..n).filter(|&i| kept(i)) {
-            by_sector[after(i).at.0 as usize] = i as u32;
+            let to = match acts[i] {
+                Act::Move(to) if r.moved[i] => to,
+                _ => r.at(i),
+            };
+            by_sector[to.0 as usize] = i as u32;
         }
         for slot in by_sector.iter_mut().filter(|s| **s != NO_FLEET) {
             next.fleets.push(after(*slot as usize));

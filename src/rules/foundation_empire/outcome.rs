@@ -4,6 +4,8 @@
 use std::fmt;
 
 use super::board::{Board, PowerId, Sector, SystemId};
+use std::num::NonZeroU32;
+
 use super::resolve::Act;
 
 /// What became of an order (the `outcome` of the scenario output).
@@ -151,8 +153,15 @@ pub struct OrderResult {
     pub detail: Detail,
     /// True when the judge supplied the order (no order, invalid order, NMR, solo).
     pub default: bool,
-    /// The number of the line the order was written on, if it was written.
-    pub line: Option<u32>,
+    /// The number of the line the order was written on (from 1), if it was written.
+    /// Not zero, so that the option takes 4 bytes, not 8: a result is 56 bytes, and a
+    /// movement phase keeps one for every fleet.
+    pub line: Option<NonZeroU32>,
+}
+
+/// The number of a line as [`OrderResult::line`] keeps it (line numbers start at 1).
+pub fn line_number(number: u32) -> Option<NonZeroU32> {
+    NonZeroU32::new(number)
 }
 
 /// An order as a result shows it.
@@ -160,8 +169,17 @@ pub struct OrderResult {
 pub enum OrderText {
     /// A fleet's movement order, in canonical form when rendered (`B2 - C3`).
     Fleet(Sector, Act),
-    /// Any other order, in canonical form or as written.
-    Text(Box<str>),
+    /// Any other order, in canonical form or as written. Boxed twice, so that the
+    /// pointer is a thin one and an order is 16 bytes, not 24: a movement phase keeps
+    /// one for every fleet.
+    Text(Box<Box<str>>),
+}
+
+impl OrderText {
+    /// An order as text.
+    pub fn text(text: impl Into<Box<str>>) -> OrderText {
+        OrderText::Text(Box::new(text.into()))
+    }
 }
 
 /// Why an order turned out as it did.
@@ -245,7 +263,7 @@ impl OrderResult {
         OrderResult {
             power: PowerId(0),
             sector: None,
-            order: OrderText::Text(Box::default()),
+            order: OrderText::text(""),
             outcome: Outcome::Held,
             detail: Detail::Text(Box::default()),
             default: false,
@@ -418,6 +436,52 @@ impl Report {
     }
 }
 
+/// The values `make(i)` for `i` in `0..n`, grouped by `group(i)` (below `groups`):
+/// group 0's first, each group's in the order of `i` - what a stable sort by group
+/// would give, but each value made once, in order of `i`, and moved into its place at
+/// once. (A movement phase makes its results so: in one pass over the fleets, in the
+/// order of their sectors, each into its power's block; filling a vector of
+/// placeholders first would write every result twice.) Room is kept for `extra` more.
+pub fn grouped<T>(
+    n: usize,
+    groups: usize,
+    group: impl Fn(usize) -> usize,
+    mut make: impl FnMut(usize) -> T,
+    extra: usize,
+) -> Vec<T> {
+    // Where each group's block starts, then where its next value goes.
+    let mut next = vec![0usize; groups + 1];
+    for i in 0..n {
+        next[group(i) + 1] += 1;
+    }
+    for g in 1..=groups {
+        next[g] += next[g - 1];
+    }
+    let ends: Vec<usize> = next[1..].to_vec();
+    let mut out = Vec::with_capacity(n + extra);
+    let room = &mut out.spare_capacity_mut()[..n];
+    for i in 0..n {
+        let at = &mut next[group(i)];
+        room[*at].write(make(i));
+        *at += 1;
+    }
+    // Every block filled from its start to its end (checked, not assumed: were `group`
+    // to answer differently the second time, this stops before anything is read).
+    assert!(
+        next[..groups] == ends[..],
+        "every group's block is filled exactly"
+    );
+    // SAFETY: the blocks [start, end) of the groups partition 0..n (the ends are the
+    // running sums of the counts); each block was written in order from its start
+    // (`next` began at the starts and moved one place a write), and the assertion shows
+    // each reached its end, no further (the indexing into `room`, bounded by n, would
+    // have stopped an overrun). So the first n elements are initialised. Were `make`
+    // to panic, the vector's length would still be 0 and the values made leak, which
+    // is safe.
+    unsafe { out.set_len(n) };
+    out
+}
+
 /// Merges `extra` into `sorted`, which is in canonical order already, so that the
 /// whole is in canonical order: `extra` (a few lines) is sorted, then merged in place
 /// from the back, each result moved once.
@@ -478,5 +542,54 @@ fn sort_results(results: &mut [OrderResult]) {
             k = from;
         }
         source[k] = k as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn grouped_is_a_stable_sort_by_group_made_in_order() {
+        let groups = [2usize, 0, 1, 2, 0, 0, 3, 1];
+        let mut made = Vec::new();
+        let out = grouped(
+            groups.len(),
+            4,
+            |i| groups[i],
+            |i| {
+                made.push(i);
+                format!("{}:{i}", groups[i])
+            },
+            3,
+        );
+        assert_eq!(made, (0..groups.len()).collect::<Vec<_>>());
+        let mut expected: Vec<usize> = (0..groups.len()).collect();
+        expected.sort_by_key(|&i| groups[i]);
+        let expected: Vec<String> = expected
+            .iter()
+            .map(|&i| format!("{}:{i}", groups[i]))
+            .collect();
+        assert_eq!(out, expected);
+        assert!(out.capacity() >= groups.len() + 3);
+        assert!(grouped(0, 2, |_| 0, |_| 1u8, 0).is_empty());
+    }
+
+    #[test]
+    #[should_panic(expected = "out of bounds")]
+    fn grouped_stops_when_the_groups_change_between_passes() {
+        let calls = std::cell::Cell::new(0);
+        // Counted in group 0, then written to group 1: the block of group 1 is empty,
+        // and the write lands past the end, which indexing refuses.
+        grouped(
+            2,
+            2,
+            |_| {
+                calls.set(calls.get() + 1);
+                usize::from(calls.get() > 2)
+            },
+            |i| i.to_string(),
+            0,
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The placement phase (R8.4, R8.6): new fleets earned by occupation are placed.
 
 use std::collections::HashMap;
+use std::num::NonZeroU32;
 
 use super::board::{PowerId, Sector};
 use super::check::{self, Checker, Chosen};
@@ -30,7 +31,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
     // NMR: the first empty sector next to the system that this power has not chosen.
     let mut picks: Vec<Option<(Sector, bool)>> =
         chosen.iter().map(|c| c.map(|(s, _)| (s, false))).collect();
-    let lines: Vec<Option<u32>> = chosen.iter().map(|c| c.map(|(_, w)| w.number)).collect();
+    let lines: Vec<Option<NonZeroU32>> = chosen.iter().map(|c| c.map(|(_, w)| w.number)).collect();
     for slot in 0..picks.len() {
         if picks[slot].is_some() {
             continue;
@@ -98,7 +99,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         report.results.push(OrderResult {
             power: p.power,
             sector: Some(board.system(p.system).at),
-            order: OrderText::Text(order.into()),
+            order: OrderText::text(order),
             outcome,
             detail: Detail::Text(detail.into()),
             default,

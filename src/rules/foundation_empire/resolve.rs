@@ -40,18 +40,33 @@ pub struct Resolution<'a> {
 impl Resolution<'_> {
     /// Attack power of a moving fleet (R4.1); 0 for the others.
     pub fn attack(&self, i: usize) -> u32 {
-        self.graph.attack[i]
+        self.graph.attack(i)
     }
 
     /// Which fleet stands where at the start of the turn.
     pub fn occupancy(&self) -> &[u32] {
-        &self.graph.occ
+        &self.graph.pos.occ
     }
 
     /// The table of [`Resolution::occupancy`], for reuse; that method then gives
     /// an empty table.
     pub fn take_occupancy(&mut self) -> Vec<u32> {
-        std::mem::take(&mut self.graph.occ)
+        std::mem::take(&mut self.graph.pos.occ)
+    }
+
+    /// Where fleet `i` stands at the start of the turn.
+    pub fn at(&self, i: usize) -> Sector {
+        self.graph.pos.at[i]
+    }
+
+    /// The power of fleet `i`.
+    pub fn power(&self, i: usize) -> PowerId {
+        self.graph.pos.power[i]
+    }
+
+    /// Each fleet's power.
+    pub fn powers(&self) -> &[PowerId] {
+        &self.graph.pos.power
     }
 
     /// Defence power of fleet `i` if it stays (R4.2): 1 + the fleets of its power
@@ -78,8 +93,8 @@ impl Resolution<'_> {
             .filter(|&k| k != i)
             .max_by_key(|&k| {
                 (
-                    self.graph.attack[k],
-                    std::cmp::Reverse(self.graph.state.fleets[k].at),
+                    self.graph.attack(k),
+                    std::cmp::Reverse(self.graph.pos.at[k]),
                 )
             })
     }
@@ -90,46 +105,103 @@ const ON_PATH: u8 = 1;
 const SUCCEEDS: u8 = 2;
 const FAILS: u8 = 3;
 
+/// Where the fleets stand at the start of the turn and whose they are, in the compact
+/// tables the sweeps of a movement phase read: a fleet's record is 20 bytes, of which a
+/// sweep needs 5, and a phase of 100,000 fleets sweeps its fleets a dozen times.
+pub struct Positions {
+    /// The fleet in each sector ([`NO_FLEET`]: none), as [`State::occupancy`].
+    pub occ: Vec<u32>,
+    /// The power of the fleet in each sector, plus one (0: empty): a byte a sector,
+    /// what the defence of R4.2 reads.
+    pub owner: Vec<u8>,
+    /// Each fleet's sector.
+    pub at: Vec<Sector>,
+    /// Each fleet's power.
+    pub power: Vec<PowerId>,
+}
+
+impl Positions {
+    /// The tables of a position, in one pass over its fleets.
+    pub fn of(state: &State) -> Positions {
+        let sectors = state.board.len();
+        let n = state.fleets.len();
+        let mut pos = Positions {
+            occ: vec![NO_FLEET; sectors],
+            owner: vec![0u8; sectors],
+            at: Vec::with_capacity(n),
+            power: Vec::with_capacity(n),
+        };
+        for (i, f) in state.fleets.iter().enumerate() {
+            pos.occ[f.at.0 as usize] = i as u32;
+            // At most 255 powers (a board's limit), so `power + 1` fits.
+            pos.owner[f.at.0 as usize] = f.power.0.wrapping_add(1);
+            pos.at.push(f.at);
+            pos.power.push(f.power);
+        }
+        pos
+    }
+}
+
 struct Resolver<'a> {
     state: &'a State,
     acts: &'a [Act],
-    occ: Vec<u32>,
-    attack: Vec<u32>,
+    pos: Positions,
+    /// Supports counted for each power's moves (pooled, R3.4), and for each move
+    /// (targeted; empty when no power targets): attack powers are worked out from
+    /// them when asked, not kept in a table of their own.
+    pooled: Vec<u32>,
+    targeted: Vec<u32>,
     /// Head of the list of moves into each sector, and the next link of each move.
     first_in: Vec<u32>,
     next_in: Vec<u32>,
     status: Vec<u8>,
-    /// See [`owners_by_sector`].
-    owner: Vec<u8>,
 }
 
 /// Resolves a movement phase. `modes` gives each power's support mode (R3.4; the
-/// Imperium of a solo game always pools, R10.2); `occ` is [`State::occupancy`].
+/// Imperium of a solo game always pools, R10.2); `pos` is [`Positions::of`] the state.
 pub fn resolve<'a>(
     state: &'a State,
     acts: &'a [Act],
     modes: &[SupportMode],
-    occ: Vec<u32>,
+    pos: Positions,
 ) -> Resolution<'a> {
     let n = state.fleets.len();
-    let attack = attack_powers(state, acts, modes, &occ);
+    // One pass over the orders: supports counted, and the moves into each sector
+    // linked.
+    let mut pooled = vec![0u32; modes.len()];
+    let any_targeted = modes.contains(&SupportMode::Targeted);
+    let mut targeted = vec![0u32; if any_targeted { n } else { 0 }];
     let mut first_in = vec![NO_FLEET; state.board.len()];
     let mut next_in = vec![NO_FLEET; n];
-    for i in 0..n {
-        if let Act::Move(to) = acts[i] {
-            next_in[i] = first_in[to.0 as usize];
-            first_in[to.0 as usize] = i as u32;
+    for (i, (power, act)) in pos.power.iter().zip(acts).enumerate() {
+        match act {
+            Act::Move(to) => {
+                next_in[i] = first_in[to.0 as usize];
+                first_in[to.0 as usize] = i as u32;
+            }
+            Act::Support(target) => match modes[power.0 as usize] {
+                SupportMode::Pooled => pooled[power.0 as usize] += 1,
+                SupportMode::Targeted => {
+                    if let Some((from, to)) = target {
+                        let j = pos.occ[from.0 as usize];
+                        if j != NO_FLEET && acts[j as usize] == Act::Move(*to) {
+                            targeted[j as usize] += 1;
+                        }
+                    }
+                }
+            },
+            Act::Hold => {}
         }
     }
     let mut r = Resolver {
         state,
         acts,
-        occ,
-        attack,
+        pos,
+        pooled,
+        targeted,
         first_in,
         next_in,
         status: vec![UNKNOWN; n],
-        owner: owners_by_sector(state),
     };
     let mut path = Vec::new();
     for i in 0..n {
@@ -140,58 +212,29 @@ pub fn resolve<'a>(
     r.finish()
 }
 
-fn attack_powers(state: &State, acts: &[Act], modes: &[SupportMode], occ: &[u32]) -> Vec<u32> {
-    let mut pooled = vec![0u32; modes.len()];
-    let mut targeted = vec![0u32; acts.len()];
-    for (fleet, act) in state.fleets.iter().zip(acts) {
-        let Act::Support(target) = act else { continue };
-        match modes[fleet.power.0 as usize] {
-            SupportMode::Pooled => pooled[fleet.power.0 as usize] += 1,
-            SupportMode::Targeted => {
-                if let Some((from, to)) = target {
-                    let j = occ[from.0 as usize];
-                    if j != NO_FLEET && acts[j as usize] == Act::Move(*to) {
-                        targeted[j as usize] += 1;
-                    }
-                }
+impl<'a> Resolver<'a> {
+    /// Attack power of fleet `i` if it moves (R4.1): 1 + the supports counted for it;
+    /// 0 for the others.
+    fn attack(&self, i: usize) -> u32 {
+        match self.acts[i] {
+            Act::Move(_) => {
+                1 + self.pooled[self.pos.power[i].0 as usize]
+                    + self.targeted.get(i).copied().unwrap_or(0)
             }
+            _ => 0,
         }
     }
-    state
-        .fleets
-        .iter()
-        .zip(acts)
-        .enumerate()
-        .map(|(i, (fleet, act))| match act {
-            Act::Move(_) => 1 + pooled[fleet.power.0 as usize] + targeted[i],
-            _ => 0,
-        })
-        .collect()
-}
 
-/// For each sector, the power of the fleet standing there at the start of the turn,
-/// plus one (0: empty): a byte a sector, what the defence of R4.2 reads.
-fn owners_by_sector(state: &State) -> Vec<u8> {
-    let mut owner = vec![0u8; state.board.len()];
-    for f in &state.fleets {
-        // At most 255 powers (a board's limit), so `power + 1` fits.
-        owner[f.at.0 as usize] = f.power.0.wrapping_add(1);
-    }
-    owner
-}
-
-impl<'a> Resolver<'a> {
     /// Defence power of fleet `i` if it stays (R4.2).
     fn defence(&self, i: usize) -> u32 {
-        let f = &self.state.fleets[i];
-        let mine = f.power.0.wrapping_add(1);
+        let mine = self.pos.power[i].0.wrapping_add(1);
         let own = self
             .state
             .board
-            .neighbours(f.at)
+            .neighbours(self.pos.at[i])
             .as_slice()
             .iter()
-            .filter(|s| self.owner[s.0 as usize] == mine)
+            .filter(|s| self.pos.owner[s.0 as usize] == mine)
             .count();
         1 + own as u32
     }
@@ -204,20 +247,20 @@ impl<'a> Resolver<'a> {
     }
 
     fn power(&self, i: usize) -> PowerId {
-        self.state.fleets[i].power
+        self.pos.power[i]
     }
 
     /// The fleet standing in the destination of move `i`, if any.
     fn occupant(&self, i: usize) -> Option<usize> {
         let to = self.dest(i)?;
-        let j = self.occ[to.0 as usize];
+        let j = self.pos.occ[to.0 as usize];
         (j != NO_FLEET).then_some(j as usize)
     }
 
     /// Whether move `i` and the move of the fleet in its destination are a swap.
     fn head_to_head(&self, i: usize) -> bool {
         self.occupant(i)
-            .is_some_and(|j| self.dest(j) == Some(self.state.fleets[i].at))
+            .is_some_and(|j| self.dest(j) == Some(self.pos.at[i]))
     }
 
     /// The move whose success decides move `i`, if any.
@@ -246,7 +289,7 @@ impl<'a> Resolver<'a> {
     /// What stops move `i`, if anything.
     fn obstacle(&self, i: usize, dep_succeeds: bool) -> Option<Obstacle> {
         let to = self.dest(i)?;
-        let a = self.attack[i];
+        let a = self.attack(i);
         let occupant = self.occupant(i);
         for k in self.moves_into(to) {
             if k == i {
@@ -254,9 +297,9 @@ impl<'a> Resolver<'a> {
             }
             // A move that lost a head-to-head with the fleet leaving `to` was dislodged
             // by it and cannot cause a stand-off here (R5.3).
-            let lost_swap = occupant
-                .is_some_and(|j| self.dest(j) == Some(self.state.fleets[k].at) && dep_succeeds);
-            let prevent = if lost_swap { 0 } else { self.attack[k] };
+            let lost_swap =
+                occupant.is_some_and(|j| self.dest(j) == Some(self.pos.at[k]) && dep_succeeds);
+            let prevent = if lost_swap { 0 } else { self.attack(k) };
             if a <= prevent {
                 return Some(Obstacle::Rival {
                     from: k,
@@ -267,7 +310,7 @@ impl<'a> Resolver<'a> {
         let j = occupant?;
         let same_power = self.power(j) == self.power(i);
         if self.head_to_head(i) {
-            if same_power || a <= self.attack[j] {
+            if same_power || a <= self.attack(j) {
                 return Some(Obstacle::Swap { fleet: j });
             }
             return None;
@@ -354,11 +397,11 @@ impl<'a> Resolver<'a> {
         }
         // Sectors held after movement, to find the stand-off sectors.
         let mut held = vec![false; self.state.board.len()];
-        for (i, f) in self.state.fleets.iter().enumerate() {
+        for (i, at) in self.pos.at.iter().enumerate() {
             if moved[i] {
                 held[self.dest(i).expect("moved").0 as usize] = true;
             } else if dislodged_by[i] == NO_FLEET {
-                held[f.at.0 as usize] = true;
+                held[at.0 as usize] = true;
             }
         }
         let mut standoffs = Vec::new();
@@ -369,7 +412,7 @@ impl<'a> Resolver<'a> {
             }
             // A move that lost a swap to the fleet from `to` does not count (R6.1).
             let lost_swap =
-                dislodged_by[i] != NO_FLEET && self.state.fleets[dislodged_by[i] as usize].at == to;
+                dislodged_by[i] != NO_FLEET && self.pos.at[dislodged_by[i] as usize] == to;
             if !lost_swap {
                 standoffs.push(to);
             }

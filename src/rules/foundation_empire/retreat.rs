@@ -1,6 +1,7 @@
 //! The retreat phase (R6): dislodged fleets retreat, clash, or are destroyed.
 
 use std::collections::HashMap;
+use std::num::NonZeroU32;
 
 use super::board::{PowerId, Sector};
 use super::check::{self, Checker, Chosen};
@@ -39,7 +40,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         &mut report.results,
     );
     // R6.4: no valid order → the first legal sector in reading order.
-    let choices: Vec<(Choice, Option<u32>)> = chosen
+    let choices: Vec<(Choice, Option<NonZeroU32>)> = chosen
         .iter()
         .zip(&options)
         .map(|(c, opts)| match c {
@@ -97,7 +98,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         report.results.push(OrderResult {
             power: d.fleet.power,
             sector: Some(at),
-            order: OrderText::Text(order.into()),
+            order: OrderText::text(order),
             outcome,
             detail: Detail::Text(detail.into()),
             default,

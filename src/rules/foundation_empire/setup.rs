@@ -2,7 +2,7 @@
 
 use super::board::{PowerId, Sector, SystemId};
 use super::check::{self, Checker};
-use super::outcome::{Detail, Invalid, OrderResult, OrderText, Outcome, Report};
+use super::outcome::{line_number, Detail, Invalid, OrderResult, OrderText, Outcome, Report};
 use super::position::{Fleet, State};
 use super::syntax::{self, Syntax};
 use super::{turn, Submissions};
@@ -63,7 +63,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             report.results.push(OrderResult {
                 power,
                 sector: Some(at),
-                order: OrderText::Text(format!("PLACE {}", state.board.name(at)).into()),
+                order: OrderText::text(format!("PLACE {}", state.board.name(at))),
                 outcome: Outcome::Placed,
                 detail: Detail::Text(
                     if default {
@@ -74,7 +74,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
                     .into(),
                 ),
                 default,
-                line: lines.get(k).copied(),
+                line: lines.get(k).copied().and_then(line_number),
             });
         }
     }
@@ -173,7 +173,7 @@ fn place_imperium(
         report.results.push(OrderResult {
             power: imperium,
             sector: Some(at),
-            order: OrderText::Text(format!("PLACE {}", state.board.name(at)).into()),
+            order: OrderText::text(format!("PLACE {}", state.board.name(at))),
             outcome: Outcome::Placed,
             detail: Detail::Text("placed at random (R10.1)".into()),
             default: true,

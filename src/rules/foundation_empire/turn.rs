@@ -44,24 +44,30 @@ fn occupy(state: &mut State, report: &mut Report) {
     }
     let name = |s: SystemId| state.board.system(s).name.clone();
     let mut disbanded = Vec::new();
-    state.fleets.retain(|f| {
-        let lost = f.produced_by.is_some_and(|s| {
-            captures
-                .iter()
-                .any(|c| c.system == s && c.from == Some(f.power))
-        });
-        if lost {
-            disbanded.push(Destroyed {
-                power: f.power,
-                at: f.at,
-                why: format!(
-                    "disbanded: {} was taken",
-                    name(f.produced_by.expect("produced"))
-                ),
-            });
+    // Only a system taken from a power can disband fleets (R8.3): whom each system was
+    // taken from, looked up by system (a turn may see thousands of captures).
+    if captures.iter().any(|c| c.from.is_some()) {
+        let mut taken_from: Vec<Option<PowerId>> = vec![None; state.board.system_count()];
+        for c in &captures {
+            taken_from[c.system.0 as usize] = c.from;
         }
-        !lost
-    });
+        state.fleets.retain(|f| {
+            let lost = f
+                .produced_by
+                .is_some_and(|s| taken_from[s.0 as usize] == Some(f.power));
+            if lost {
+                disbanded.push(Destroyed {
+                    power: f.power,
+                    at: f.at,
+                    why: format!(
+                        "disbanded: {} was taken",
+                        name(f.produced_by.expect("produced"))
+                    ),
+                });
+            }
+            !lost
+        });
+    }
     report.destroyed.extend(disbanded);
     report.captures.extend(captures);
     if state.pending.is_empty() {
