@@ -386,22 +386,23 @@ impl<'a> Resolver<'a> {
 
     fn finish(self) -> Resolution<'a> {
         let n = self.state.fleets.len();
-        let moved: Vec<bool> = (0..n).map(|i| self.status[i] == SUCCEEDS).collect();
+        // One pass: who moved, whom they dislodged, and the sectors held after
+        // movement (a fleet that stays holds its sector, or its dislodger does).
+        let mut moved = Vec::with_capacity(n);
         let mut dislodged_by = vec![NO_FLEET; n];
-        for i in (0..n).filter(|&i| moved[i]) {
-            if let Some(j) = self.occupant(i) {
-                if !moved[j] {
-                    dislodged_by[j] = i as u32;
-                }
-            }
-        }
-        // Sectors held after movement, to find the stand-off sectors.
         let mut held = vec![false; self.state.board.len()];
-        for (i, at) in self.pos.at.iter().enumerate() {
-            if moved[i] {
+        for i in 0..n {
+            let succeeded = self.status[i] == SUCCEEDS;
+            moved.push(succeeded);
+            if succeeded {
                 held[self.dest(i).expect("moved").0 as usize] = true;
-            } else if dislodged_by[i] == NO_FLEET {
-                held[at.0 as usize] = true;
+                if let Some(j) = self.occupant(i) {
+                    if self.status[j] != SUCCEEDS {
+                        dislodged_by[j] = i as u32;
+                    }
+                }
+            } else {
+                held[self.pos.at[i].0 as usize] = true;
             }
         }
         let mut standoffs = Vec::new();
