@@ -118,7 +118,7 @@ pub fn read_into_slots<'t, T>(
                     }
                     let line_at = LineAt {
                         // Lines are numbered from 1.
-                        number: NonZeroU32::new(line.written.number).unwrap_or(NonZeroU32::MIN),
+                        number: line_number(line.written.number).unwrap_or(NonZeroU32::MIN),
                         start: line.written.start_in(text),
                     };
                     chosen[slot] = Some((value, line_at));
