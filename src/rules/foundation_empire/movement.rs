@@ -263,39 +263,62 @@ fn after_movement(
         }
         fleet
     };
-    for (i, fleet) in state.fleets.iter().enumerate().filter(|&(i, _)| !kept(i)) {
-        let attacker_from = state.fleets[r.dislodged_by[i] as usize].at;
-        next.dislodged.push(Dislodged {
-            fleet: *fleet,
-            attacker_from,
-        });
-    }
+    // A dislodged fleet, set aside with where its attacker came from.
+    let dislodged = |i: usize| Dislodged {
+        fleet: state.fleets[i],
+        attacker_from: r.at(r.dislodged_by[i] as usize),
+    };
     // The fleets in sector order: on a board not much larger than the fleets, placed by
     // sector in one pass over it (no sort), and that table then tells who stands where
     // (for the retreats); on a sparse board, sorted.
-    let survivors = n - next.dislodged.len();
     let sectors = state.board.len();
     let mut occupancy = Vec::new();
+    let mut placed = false;
     if n >= 64 && sectors <= 8 * n {
         table.clear();
         table.resize(sectors, NO_FLEET);
         let mut by_sector = table;
-        for i in (0..n).filter(|&i| kept(i)) {
-            let to = match acts[i] {
+        let mut set_aside = Vec::new();
+        for (i, act) in acts.iter().enumerate() {
+            if !kept(i) {
+                set_aside.push(i as u32);
+                continue;
+            }
+            let to = match *act {
                 Act::Move(to) if r.moved[i] => to,
                 _ => r.at(i),
             };
             by_sector[to.0 as usize] = i as u32;
         }
-        for slot in by_sector.iter_mut().filter(|s| **s != NO_FLEET) {
+        // The dislodged fleets are copied out as this pass reaches their sectors
+        // (their dislodgers stand there now), while the fleets around them are read
+        // anyway: read on their own, a phase of 100,000 fleets finds their records
+        // long gone from the cache. Their order stays that of `state.fleets`.
+        let mut waiting = set_aside.iter().map(|&i| i as usize).peekable();
+        for (sector, slot) in by_sector.iter_mut().enumerate() {
+            if *slot == NO_FLEET {
+                continue;
+            }
+            while let Some(&i) = waiting.peek() {
+                if r.at(i).0 as usize > sector {
+                    break;
+                }
+                next.dislodged.push(dislodged(i));
+                waiting.next();
+            }
             next.fleets.push(after(*slot as usize));
             *slot = next.fleets.len() as u32 - 1;
         }
+        next.dislodged.extend(waiting.map(dislodged));
+        placed = next.fleets.len() + next.dislodged.len() == n;
         occupancy = by_sector;
     }
-    if next.fleets.len() != survivors {
+    if !placed {
         // A sparse board (or, were resolution ever wrong, two fleets in one sector:
         // none is lost).
+        next.dislodged.clear();
+        next.dislodged
+            .extend((0..n).filter(|&i| !kept(i)).map(dislodged));
         next.fleets.clear();
         next.fleets.extend((0..n).filter(|&i| kept(i)).map(after));
         next.sort_fleets();
