@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::num::NonZeroU32;
 
-use super::board::{PowerId, Sector};
+use super::board::{PowerId, Sector, SystemId};
 use super::check::{self, Checker, Chosen};
 use super::outcome::{Detail, Invalid, LostPlacement, OrderResult, OrderText, Outcome, Report};
 use super::position::{Fleet, State, NO_FLEET};
@@ -12,6 +12,10 @@ use super::turn::{self, placement_sectors};
 use super::Submissions;
 
 pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report) {
+    adjudicate_with(state, orders, &Slots::of(state))
+}
+
+fn adjudicate_with(state: &State, orders: &Submissions, slots: &Slots) -> (State, Report) {
     let mut report = Report::default();
     let occupancy = state.occupancy();
     let checker = Checker {
@@ -25,7 +29,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
         orders,
         &mut chosen,
         |slot| state.board.system(state.pending[slot].system).at,
-        |power, syntax, chosen| check_line(&checker, power, syntax, chosen),
+        |power, syntax, chosen| check_line(&checker, slots, power, syntax, chosen),
         &mut report.results,
     );
     // NMR: the first empty sector next to the system that this power has not chosen.
@@ -37,11 +41,13 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
             continue;
         }
         let p = state.pending[slot];
+        // Picked for another of the power's placements (next to the sector, as
+        // every pick is).
         let taken = |s: &Sector| {
-            picks
-                .iter()
-                .zip(&state.pending)
-                .any(|(pick, q)| q.power == p.power && pick.is_some_and(|(t, _)| t == *s))
+            slots
+                .near(state, p.power, *s)
+                .into_iter()
+                .any(|q| picks[q].is_some_and(|(t, _)| t == *s))
         };
         let free = placement_sectors(state, &occupancy, p.system)
             .into_iter()
@@ -114,6 +120,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
 /// Checks a `PLACE` line; returns the pending slot it fills and the sector.
 fn check_line(
     checker: &Checker,
+    slots: &Slots,
     power: PowerId,
     syntax: &Result<Syntax, String>,
     chosen: &[Chosen<Sector>],
@@ -131,16 +138,14 @@ fn check_line(
     let board = &state.board;
     let sector = checker.sector(at)?;
     let name = checker.name(sector);
-    let mine = |slot: &usize| state.pending[*slot].power == power;
     let slot = match system {
         Some(word) => {
             let sys_sector = checker.sector(word)?;
             let sys = board
                 .system_at(sys_sector)
                 .ok_or_else(|| Invalid::NotMajorSystem(checker.name(sys_sector)))?;
-            let slot = (0..state.pending.len())
-                .filter(mine)
-                .find(|&k| state.pending[k].system == sys)
+            let slot = slots
+                .of_system(state, power, sys)
                 .ok_or_else(|| Invalid::NoPendingPlacement(board.system(sys).name.clone()))?;
             if !board.adjacent(sys_sector, sector) {
                 return Err(Invalid::NotNextToSystem {
@@ -152,10 +157,7 @@ fn check_line(
         }
         None => {
             // A bare sector goes to the first pending system next to it (R8.4).
-            let near =
-                |k: &usize| board.adjacent(board.system(state.pending[*k].system).at, sector);
-            let candidates: Vec<usize> =
-                (0..state.pending.len()).filter(mine).filter(near).collect();
+            let candidates = slots.near(state, power, sector);
             if candidates.is_empty() {
                 return Err(Invalid::NoPendingPlacement(format!(
                     "any system next to {name}"
@@ -171,11 +173,147 @@ fn check_line(
     if checker.occupancy[sector.0 as usize] != NO_FLEET {
         return Err(Invalid::SectorOccupied(name));
     }
-    let taken_by_other_slot = (0..state.pending.len())
-        .filter(mine)
+    // Only a placement next to the sector can have chosen it.
+    let taken_by_other_slot = slots
+        .near(state, power, sector)
+        .into_iter()
         .any(|k| k != slot && chosen[k].is_some_and(|(s, _)| s == sector));
     if taken_by_other_slot {
         return Err(Invalid::AlreadyChosen(name));
     }
     Ok((slot, sector))
+}
+
+/// The pending placements (slots, indices into `state.pending`) of each power by
+/// system: a line, or a placement by default, concerns the placements next to one
+/// sector, found without going through them all (a phase with thousands of placements
+/// would otherwise take time in their square).
+struct Slots {
+    /// `None`: every placement is looked at each time (what the index is tested
+    /// against).
+    by: Option<HashMap<(PowerId, SystemId), Vec<usize>>>,
+}
+
+impl Slots {
+    fn of(state: &State) -> Slots {
+        let mut by: HashMap<(PowerId, SystemId), Vec<usize>> = HashMap::new();
+        for (k, p) in state.pending.iter().enumerate() {
+            by.entry((p.power, p.system)).or_default().push(k);
+        }
+        Slots { by: Some(by) }
+    }
+
+    /// The first placement of `power` for `system`.
+    fn of_system(&self, state: &State, power: PowerId, system: SystemId) -> Option<usize> {
+        match &self.by {
+            Some(by) => by.get(&(power, system)).map(|v| v[0]),
+            None => (0..state.pending.len())
+                .find(|&k| state.pending[k].power == power && state.pending[k].system == system),
+        }
+    }
+
+    /// The placements of `power` for systems next to `sector`, in slot order.
+    fn near(&self, state: &State, power: PowerId, sector: Sector) -> Vec<usize> {
+        let board = &state.board;
+        match &self.by {
+            Some(by) => {
+                let mut near: Vec<usize> = board
+                    .neighbours(sector)
+                    .into_iter()
+                    .filter_map(|s| board.system_at(s))
+                    .filter_map(|system| by.get(&(power, system)))
+                    .flatten()
+                    .copied()
+                    .collect();
+                near.sort_unstable();
+                near
+            }
+            None => (0..state.pending.len())
+                .filter(|&k| {
+                    let p = state.pending[k];
+                    p.power == power && board.adjacent(board.system(p.system).at, sector)
+                })
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::dice::Dice;
+    use crate::rules::foundation_empire::board::Board;
+    use crate::rules::foundation_empire::position::{Options, PendingPlacement, Phase};
+
+    /// A placement phase on a generated board: fleets on a third of the sectors,
+    /// placements due (some twice for one system), and lines naming a system and a
+    /// sector, or a sector alone, valid or not.
+    fn random_phase(seed: u64) -> (State, Submissions) {
+        let mut dice = Dice::for_phase(seed, 0, "placement");
+        let board = Arc::new(Board::generated(12, 9, 4));
+        let mut state = State::new(board.clone(), Options::default());
+        state.phase = Phase::Placement;
+        state.turn = 3;
+        for s in 0..board.len() as u32 {
+            if dice.below(3) == 0 {
+                state.fleets.push(Fleet {
+                    power: PowerId(dice.below(4) as u8),
+                    at: Sector(s),
+                    stay: 1,
+                    produced_by: None,
+                });
+            }
+        }
+        let systems: Vec<SystemId> = board.systems().map(|(id, _)| id).collect();
+        for _ in 0..dice.below(40) + 10 {
+            state.pending.push(PendingPlacement {
+                power: PowerId(dice.below(4) as u8),
+                system: systems[dice.below(systems.len() as u64) as usize],
+            });
+        }
+        state.pending.sort();
+        let mut orders = Submissions::new();
+        for p in 0..4u8 {
+            let mut text = String::new();
+            for _ in 0..dice.below(30) {
+                let system = systems[dice.below(systems.len() as u64) as usize];
+                let near = board.neighbours(board.system(system).at);
+                let at = near.as_slice()[dice.below(near.as_slice().len() as u64) as usize];
+                let line = match dice.below(3) {
+                    0 => format!("PLACE {}\n", board.name(at)),
+                    1 => format!(
+                        "PLACE {} {}\n",
+                        board.name(board.system(system).at),
+                        board.name(at)
+                    ),
+                    _ => format!("PLACE {} {}\n", board.name(at), board.name(at)),
+                };
+                text.push_str(&line);
+            }
+            orders.insert(PowerId(p), text);
+        }
+        (state, orders)
+    }
+
+    #[test]
+    fn the_index_of_placements_agrees_with_looking_at_them_all() {
+        let (mut placed, mut refused) = (0, 0);
+        for seed in 0..200 {
+            let (state, orders) = random_phase(seed);
+            let indexed = adjudicate(&state, &orders);
+            let scanned = adjudicate_with(&state, &orders, &Slots { by: None });
+            assert_eq!(indexed.1, scanned.1, "seed {seed}");
+            assert_eq!(indexed.0.fleets, scanned.0.fleets, "seed {seed}");
+            let outcomes = indexed.1.results.iter().map(|r| r.outcome);
+            placed += outcomes.clone().filter(|o| *o == Outcome::Placed).count();
+            refused += outcomes.filter(|o| *o == Outcome::Invalid).count();
+        }
+        // Both placed and refused lines were met, many times.
+        assert!(
+            placed > 1000 && refused > 1000,
+            "{placed} placed, {refused} refused"
+        );
+    }
 }
