@@ -101,90 +101,31 @@ pub fn read_into_slots<'t, T>(
     orders: &'t Submissions,
     chosen: &mut [Chosen<T>],
     at: impl Fn(usize) -> Sector,
-    check: impl FnMut(PowerId, &Result<Syntax<'t>, String>, &[Chosen<T>]) -> Result<(usize, T), Invalid>,
-    results: &mut Vec<OrderResult>,
-) {
-    read_in_rounds(checker, orders, chosen, at, check, results, 1);
-}
-
-/// The bytes of each power's orders read in a round of [`read_side_by_side`].
-const SLICE: usize = 4096;
-
-/// [`read_into_slots`] for a phase in which no slot takes lines of two powers (a
-/// fleet's orders are its power's, R3.3), so that the order the powers are read in
-/// changes nothing: the powers' orders are read side by side, a slice of each in
-/// turn. Orders are written in reading order of the sectors, mostly, so the slices
-/// read at a time concern the same part of the board, and the tables `check` looks
-/// up and writes are met once, not once a power: with 100,000 fleets they no
-/// longer fit the cache.
-pub fn read_side_by_side<'t, T>(
-    checker: &Checker,
-    orders: &'t Submissions,
-    chosen: &mut [Chosen<T>],
-    at: impl Fn(usize) -> Sector,
-    check: impl FnMut(PowerId, &Result<Syntax<'t>, String>, &[Chosen<T>]) -> Result<(usize, T), Invalid>,
-    results: &mut Vec<OrderResult>,
-) {
-    let longest = orders.values().map(String::len).max().unwrap_or(0);
-    let rounds = (longest / SLICE).max(1);
-    read_in_rounds(checker, orders, chosen, at, check, results, rounds);
-}
-
-/// Reads the powers' lines in `rounds` rounds, each taking about the next `1 / rounds`
-/// of every power's text in turn (each power's lines in the order written).
-fn read_in_rounds<'t, T>(
-    checker: &Checker,
-    orders: &'t Submissions,
-    chosen: &mut [Chosen<T>],
-    at: impl Fn(usize) -> Sector,
     mut check: impl FnMut(
         PowerId,
         &Result<Syntax<'t>, String>,
         &[Chosen<T>],
     ) -> Result<(usize, T), Invalid>,
     results: &mut Vec<OrderResult>,
-    rounds: usize,
 ) {
-    let mut readers: Vec<_> = orders
-        .iter()
-        .map(|(&power, text)| (power, text.as_str(), syntax::lines(text)))
-        .collect();
-    for round in 1..=rounds {
-        for (power, text, lines) in &mut readers {
-            let (power, text) = (*power, *text);
-            // To the first line starting at `bound` or after.
-            let bound = if round == rounds {
-                usize::MAX
-            } else {
-                text.len() / rounds * round
-            };
-            for line in lines.by_ref() {
-                let start = line.written.start_in(text);
-                match check(power, &line.syntax, chosen) {
-                    Ok((slot, value)) => {
-                        if let Some((_, earlier)) = &chosen[slot] {
-                            let earlier = earlier.written(text);
-                            results.push(refused(
-                                power,
-                                Some(at(slot)),
-                                earlier,
-                                &Invalid::Replaced,
-                            ));
-                        }
-                        let line_at = LineAt {
-                            // Lines are numbered from 1.
-                            number: line_number(line.written.number).unwrap_or(NonZeroU32::MIN),
-                            start,
-                        };
-                        chosen[slot] = Some((value, line_at));
+    for (&power, text) in orders {
+        for line in syntax::lines(text) {
+            match check(power, &line.syntax, chosen) {
+                Ok((slot, value)) => {
+                    if let Some((_, earlier)) = &chosen[slot] {
+                        let earlier = earlier.written(text);
+                        results.push(refused(power, Some(at(slot)), earlier, &Invalid::Replaced));
                     }
-                    Err(why) => {
-                        let sector = line_sector(checker, &line.syntax);
-                        results.push(refused(power, sector, line.written, &why));
-                    }
+                    let line_at = LineAt {
+                        // Lines are numbered from 1.
+                        number: line_number(line.written.number).unwrap_or(NonZeroU32::MIN),
+                        start: line.written.start_in(text),
+                    };
+                    chosen[slot] = Some((value, line_at));
                 }
-                if start as usize >= bound {
-                    break;
+                Err(why) => {
+                    let sector = line_sector(checker, &line.syntax);
+                    results.push(refused(power, sector, line.written, &why));
                 }
             }
         }
@@ -230,70 +171,4 @@ pub fn line_sector(checker: &Checker, syntax: &Result<Syntax, String>) -> Option
         Syntax::Place { at, .. } => at,
     };
     checker.sector(word).ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::foundation_empire::generate::generated_phase;
-    use crate::rules::foundation_empire::resolve::Positions;
-
-    #[test]
-    fn reading_the_powers_side_by_side_changes_nothing() {
-        let (state, mut orders) = generated_phase(400, 1);
-        // Each power's first line again at the end (it replaces the first), and a line
-        // for another power's fleet (refused).
-        let foreign: Vec<String> = orders
-            .keys()
-            .map(|p| {
-                let f = state.fleets.iter().find(|f| f.power != *p).unwrap();
-                format!("{} H\n", state.board.name(f.at))
-            })
-            .collect();
-        for ((_, text), foreign) in orders.iter_mut().zip(foreign) {
-            let first = format!("{}\n", text.lines().next().unwrap());
-            text.push_str(&first);
-            text.push_str(&foreign);
-        }
-        let positions = Positions::of(&state);
-        let checker = Checker {
-            state: &state,
-            occupancy: &positions.occ,
-        };
-        let read = |rounds: usize| {
-            let mut chosen: Vec<Chosen<()>> = vec![None; state.fleets.len()];
-            let mut results = Vec::new();
-            read_in_rounds(
-                &checker,
-                &orders,
-                &mut chosen,
-                |f| state.fleets[f].at,
-                |power, syntax, _| match syntax
-                    .as_ref()
-                    .map_err(|e| Invalid::Unparseable(e.clone()))?
-                {
-                    Syntax::Hold { fleet }
-                    | Syntax::Move { fleet, .. }
-                    | Syntax::Support { fleet, .. } => checker
-                        .own_fleet(&positions.owner, power, fleet)
-                        .map(|(i, _)| (i, ())),
-                    other => Err(Invalid::WrongPhase {
-                        order: kind(other),
-                        phase: "movement",
-                    }),
-                },
-                &mut results,
-                rounds,
-            );
-            results.sort_by_key(|r| (r.power, r.sector, r.line));
-            (chosen, results)
-        };
-        let one = read(1);
-        // The four replaced lines and the four foreign ones.
-        assert_eq!(one.1.len(), 8);
-        assert!(one.0.iter().all(Option::is_some));
-        for rounds in 2..=9 {
-            assert!(read(rounds) == one, "{rounds} rounds");
-        }
-    }
 }

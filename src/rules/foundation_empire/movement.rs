@@ -44,7 +44,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
         }
     }
     let acts = &mut plan.acts;
-    check::read_side_by_side(
+    check::read_into_slots(
         &checker,
         orders,
         &mut plan.given,
