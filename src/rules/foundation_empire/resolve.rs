@@ -88,12 +88,15 @@ impl Resolution<'_> {
     /// first origin in reading order).
     pub fn rival(&self, i: usize) -> Option<usize> {
         let to = self.graph.dest(i)?;
-        self.graph.rivals(i, to).max_by_key(|&k| {
-            (
-                self.graph.attack(k),
-                std::cmp::Reverse(self.graph.pos.at[k]),
-            )
-        })
+        self.graph
+            .moves_into(to)
+            .filter(|&k| k != i)
+            .max_by_key(|&k| {
+                (
+                    self.graph.attack(k),
+                    std::cmp::Reverse(self.graph.pos.at[k]),
+                )
+            })
     }
 }
 
@@ -151,10 +154,6 @@ struct Resolver<'a> {
     /// Head of the list of moves into each sector, and the next link of each move.
     first_in: Vec<u32>,
     next_in: Vec<u32>,
-    /// Whether another move goes where each move goes: most do not, and their
-    /// destination's list is then not looked up (a sector table, at 100,000 fleets
-    /// out of the cache).
-    contested: Vec<bool>,
     status: Vec<u8>,
 }
 
@@ -174,16 +173,10 @@ pub fn resolve<'a>(
     let mut targeted = vec![0u32; if any_targeted { n } else { 0 }];
     let mut first_in = vec![NO_FLEET; state.board.len()];
     let mut next_in = vec![NO_FLEET; n];
-    let mut contested = vec![false; n];
     for (i, (power, act)) in pos.power.iter().zip(acts).enumerate() {
         match act {
             Act::Move(to) => {
-                let head = first_in[to.0 as usize];
-                if head != NO_FLEET {
-                    contested[i] = true;
-                    contested[head as usize] = true;
-                }
-                next_in[i] = head;
+                next_in[i] = first_in[to.0 as usize];
                 first_in[to.0 as usize] = i as u32;
             }
             Act::Support(target) => match modes[power.0 as usize] {
@@ -208,7 +201,6 @@ pub fn resolve<'a>(
         targeted,
         first_in,
         next_in,
-        contested,
         status: vec![UNKNOWN; n],
     };
     let mut path = Vec::new();
@@ -277,22 +269,14 @@ impl<'a> Resolver<'a> {
         (self.dest(j).is_some() && !self.head_to_head(i)).then_some(j)
     }
 
-    /// The other moves into `to`, the destination of move `i`.
-    fn rivals(&self, i: usize, to: Sector) -> impl Iterator<Item = usize> + '_ {
-        let mut k = if self.contested[i] {
-            self.first_in[to.0 as usize]
-        } else {
-            NO_FLEET
-        };
-        std::iter::from_fn(move || loop {
-            if k == NO_FLEET {
-                return None;
-            }
-            let cur = k as usize;
-            k = self.next_in[cur];
-            if cur != i {
-                return Some(cur);
-            }
+    fn moves_into(&self, to: Sector) -> impl Iterator<Item = usize> + '_ {
+        let mut k = self.first_in[to.0 as usize];
+        std::iter::from_fn(move || {
+            (k != NO_FLEET).then(|| {
+                let cur = k as usize;
+                k = self.next_in[cur];
+                cur
+            })
         })
     }
 
@@ -307,7 +291,10 @@ impl<'a> Resolver<'a> {
         let to = self.dest(i)?;
         let a = self.attack(i);
         let occupant = self.occupant(i);
-        for k in self.rivals(i, to) {
+        for k in self.moves_into(to) {
+            if k == i {
+                continue;
+            }
             // A move that lost a head-to-head with the fleet leaving `to` was dislodged
             // by it and cannot cause a stand-off here (R5.3).
             let lost_swap =
