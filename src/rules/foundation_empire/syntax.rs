@@ -72,55 +72,32 @@ impl<'a> Written<'a> {
 ///
 /// One pass over the text finds each line's end and its comment together, eight bytes
 /// at a time; a line is trimmed of white space (Unicode's, as `str::trim`).
-pub fn lines(text: &str) -> Lines<'_> {
-    Lines {
-        text,
-        start: 0,
-        number: 0,
-    }
-}
-
-/// The iterator of [`lines`]. Its step is inlined where it is read (the step is
-/// small, the parse it calls is not inlined), so that reading a phase's orders is one
-/// loop, whatever else the reader does.
-pub struct Lines<'a> {
-    text: &'a str,
-    start: usize,
-    number: u32,
-}
-
-impl<'a> Iterator for Lines<'a> {
-    type Item = Line<'a>;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<Line<'a>> {
-        let (text, bytes) = (self.text, self.text.as_bytes());
-        loop {
-            if self.start >= bytes.len() {
-                return None;
-            }
-            self.number += 1;
-            let stop = find_newline_or_hash(bytes, self.start);
-            let (content_end, next) = if bytes.get(stop) == Some(&b'#') {
-                let end = find_newline(bytes, stop);
-                (stop, end + 1)
-            } else {
-                (stop, stop + 1)
-            };
-            let line = trim(&text[self.start..content_end]);
-            self.start = next;
-            if line.is_empty() || line.starts_with('>') {
-                continue;
-            }
-            return Some(Line {
-                written: Written {
-                    number: self.number,
-                    text: line,
-                },
-                syntax: parse(line),
-            });
+pub fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut number = 0u32;
+    std::iter::from_fn(move || loop {
+        if start >= bytes.len() {
+            return None;
         }
-    }
+        number += 1;
+        let stop = find_newline_or_hash(bytes, start);
+        let (content_end, next) = if bytes.get(stop) == Some(&b'#') {
+            let end = find_newline(bytes, stop);
+            (stop, end + 1)
+        } else {
+            (stop, stop + 1)
+        };
+        let line = trim(&text[start..content_end]);
+        start = next;
+        if line.is_empty() || line.starts_with('>') {
+            continue;
+        }
+        return Some(Line {
+            written: Written { number, text: line },
+            syntax: parse(line),
+        });
+    })
 }
 
 /// `str::trim`, with ASCII white space taken off without decoding characters.
