@@ -237,13 +237,13 @@ fn support_detail(
 /// The position after movement: fleets moved, stays counted (R8.1), dislodged fleets
 /// set aside with their retreats or destroyed (R6.1–R6.2); then the retreat phase, or
 /// the end of the turn.
-/// `table` is a sector-sized table to reuse (the occupancy at the start of the turn,
-/// no longer needed).
+/// `table` is the occupancy at the start of the turn, no longer needed: on a dense
+/// board it is rewritten into the occupancy after movement.
 fn after_movement(
     state: &State,
     acts: &[Act],
     r: &Resolution,
-    mut table: Vec<u32>,
+    table: Vec<u32>,
     report: &mut Report,
 ) -> State {
     let mut next = state.without_fleets();
@@ -275,42 +275,44 @@ fn after_movement(
     let mut occupancy = Vec::new();
     let mut placed = false;
     if n >= 64 && sectors <= 8 * n {
-        table.clear();
-        table.resize(sectors, NO_FLEET);
+        // `table` holds who stood in each sector at the start of the turn; one pass
+        // over the sectors replaces each entry by the index in `next.fleets` of the
+        // fleet that ends the movement there: the one that was there if it neither
+        // moved nor was dislodged, else the one whose move into the sector succeeded.
+        // The dislodged fleets are set aside as the pass reaches their sectors, their
+        // records read while the fleets around them are read anyway (read on their
+        // own, a phase of 100,000 fleets finds them long gone from the cache).
         let mut by_sector = table;
-        let mut set_aside = Vec::new();
-        for (i, act) in acts.iter().enumerate() {
-            if !kept(i) {
-                set_aside.push(i as u32);
-                continue;
-            }
-            let to = match *act {
-                Act::Move(to) if r.moved[i] => to,
-                _ => r.at(i),
-            };
-            by_sector[to.0 as usize] = i as u32;
-        }
-        // The dislodged fleets are copied out as this pass reaches their sectors
-        // (their dislodgers stand there now), while the fleets around them are read
-        // anyway: read on their own, a phase of 100,000 fleets finds their records
-        // long gone from the cache. Their order stays that of `state.fleets`.
-        let mut waiting = set_aside.iter().map(|&i| i as usize).peekable();
-        for (sector, slot) in by_sector.iter_mut().enumerate() {
-            if *slot == NO_FLEET {
-                continue;
-            }
-            while let Some(&i) = waiting.peek() {
-                if r.at(i).0 as usize > sector {
-                    break;
+        by_sector.resize(sectors, NO_FLEET);
+        let mut in_order = true;
+        let mut last_dislodged = 0;
+        for (s, slot) in by_sector.iter_mut().enumerate() {
+            let mut ends = None;
+            if *slot != NO_FLEET {
+                let j = *slot as usize;
+                if !kept(j) {
+                    in_order &= next.dislodged.is_empty() || last_dislodged < j;
+                    last_dislodged = j;
+                    next.dislodged.push(dislodged(j));
+                } else if !r.moved[j] {
+                    ends = Some(j);
                 }
-                next.dislodged.push(dislodged(i));
-                waiting.next();
             }
-            next.fleets.push(after(*slot as usize));
-            *slot = next.fleets.len() as u32 - 1;
+            if ends.is_none() {
+                ends = r.arrival(Sector(s as u32));
+            }
+            *slot = match ends {
+                Some(i) => {
+                    next.fleets.push(after(i));
+                    next.fleets.len() as u32 - 1
+                }
+                None => NO_FLEET,
+            };
         }
-        next.dislodged.extend(waiting.map(dislodged));
-        placed = next.fleets.len() + next.dislodged.len() == n;
+        // Fleets are kept in the order of their sectors, so the dislodged ones come in
+        // the order of `state.fleets`; were they ever not, the pass below sets them
+        // aside again.
+        placed = in_order && next.fleets.len() + next.dislodged.len() == n;
         occupancy = by_sector;
     }
     if !placed {

@@ -84,6 +84,11 @@ impl Resolution<'_> {
         self.graph.obstacle(i, dep)
     }
 
+    /// The move into `to` that succeeded, if any.
+    pub fn arrival(&self, to: Sector) -> Option<usize> {
+        self.graph.moves_into(to).find(|&k| self.moved[k])
+    }
+
     /// The strongest other move into the destination of move `i`, if any (ties: the
     /// first origin in reading order).
     pub fn rival(&self, i: usize) -> Option<usize> {
@@ -104,6 +109,8 @@ const UNKNOWN: u8 = 0;
 const ON_PATH: u8 = 1;
 const SUCCEEDS: u8 = 2;
 const FAILS: u8 = 3;
+/// A fleet that does not move.
+const STAYS: u8 = 4;
 
 /// Where the fleets stand at the start of the turn and whose they are, in the compact
 /// tables the sweeps of a movement phase read: a fleet's record is 20 bytes, of which a
@@ -171,14 +178,24 @@ pub fn resolve<'a>(
     let mut pooled = vec![0u32; modes.len()];
     let any_targeted = modes.contains(&SupportMode::Targeted);
     let mut targeted = vec![0u32; if any_targeted { n } else { 0 }];
+    // The per-fleet tables are written in this pass, not cleared first: at 100,000
+    // fleets a table cleared before its pass is a second trip through memory.
     let mut first_in = vec![NO_FLEET; state.board.len()];
-    let mut next_in = vec![NO_FLEET; n];
+    let mut next_in = Vec::with_capacity(n);
+    let mut status = Vec::with_capacity(n);
     for (i, (power, act)) in pos.power.iter().zip(acts).enumerate() {
-        match act {
+        let (next, known) = match act {
             Act::Move(to) => {
-                next_in[i] = first_in[to.0 as usize];
+                let next = first_in[to.0 as usize];
                 first_in[to.0 as usize] = i as u32;
+                (next, UNKNOWN)
             }
+            _ => (NO_FLEET, STAYS),
+        };
+        next_in.push(next);
+        status.push(known);
+        match act {
+            Act::Move(_) | Act::Hold => {}
             Act::Support(target) => match modes[power.0 as usize] {
                 SupportMode::Pooled => pooled[power.0 as usize] += 1,
                 SupportMode::Targeted => {
@@ -190,7 +207,6 @@ pub fn resolve<'a>(
                     }
                 }
             },
-            Act::Hold => {}
         }
     }
     let mut r = Resolver {
@@ -201,11 +217,11 @@ pub fn resolve<'a>(
         targeted,
         first_in,
         next_in,
-        status: vec![UNKNOWN; n],
+        status,
     };
     let mut path = Vec::new();
     for i in 0..n {
-        if r.dest(i).is_some() && r.status[i] == UNKNOWN {
+        if r.status[i] == UNKNOWN {
             r.resolve_from(i, &mut path);
         }
     }
@@ -335,7 +351,7 @@ impl<'a> Resolver<'a> {
         let mut cur = start;
         loop {
             match self.status[cur] {
-                SUCCEEDS | FAILS => break,
+                SUCCEEDS | FAILS | STAYS => break,
                 ON_PATH => {
                     let at = path.iter().position(|&p| p == cur).expect("on the path");
                     self.resolve_ring(&path[at..]);
@@ -386,29 +402,31 @@ impl<'a> Resolver<'a> {
 
     fn finish(self) -> Resolution<'a> {
         let n = self.state.fleets.len();
-        // One pass: who moved, whom they dislodged, and the sectors held after
-        // movement (a fleet that stays holds its sector, or its dislodger does).
+        // One pass: who moved and whom they dislodged.
         let mut moved = Vec::with_capacity(n);
         let mut dislodged_by = vec![NO_FLEET; n];
-        let mut held = vec![false; self.state.board.len()];
         for i in 0..n {
             let succeeded = self.status[i] == SUCCEEDS;
             moved.push(succeeded);
             if succeeded {
-                held[self.dest(i).expect("moved").0 as usize] = true;
                 if let Some(j) = self.occupant(i) {
                     if self.status[j] != SUCCEEDS {
                         dislodged_by[j] = i as u32;
                     }
                 }
-            } else {
-                held[self.pos.at[i].0 as usize] = true;
             }
         }
+        // A failed move's destination left empty is a stand-off sector. It is held
+        // after movement if the fleet there stays (or is dislodged: then its
+        // dislodger holds it), or a move into it succeeded.
         let mut standoffs = Vec::new();
         for i in 0..n {
             let Some(to) = self.dest(i) else { continue };
-            if moved[i] || held[to.0 as usize] {
+            if moved[i] {
+                continue;
+            }
+            let stays = self.occupant(i).is_some_and(|j| self.status[j] != SUCCEEDS);
+            if stays || self.moves_into(to).any(|k| self.status[k] == SUCCEEDS) {
                 continue;
             }
             // A move that lost a swap to the fleet from `to` does not count (R6.1).
