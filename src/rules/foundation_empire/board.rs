@@ -129,26 +129,35 @@ const MAX_HEIGHT: u32 = 99_999;
 /// Splits a coordinate such as `C4` or `ab12` into zero-based (column, row), without
 /// looking at any board. `None` if the token is not shaped like a coordinate.
 pub fn parse_coordinate(token: &str) -> Option<(u32, u32)> {
-    let bytes = token.as_bytes();
-    let mut letters = 0;
-    let mut col = 0u32;
-    while letters < 3 && letters < bytes.len() && bytes[letters].is_ascii_alphabetic() {
-        col = col * 26 + u32::from(bytes[letters].to_ascii_uppercase() - b'A') + 1;
-        letters += 1;
-    }
-    if letters == 0 || letters > 2 || letters == bytes.len() {
-        return None;
-    }
-    let digits = &bytes[letters..];
-    if digits.len() > 5 || digits[0] == b'0' {
+    // A letter's value (A or a: 1), or 0. `| 0x20` makes an upper-case ASCII letter
+    // lower-case and moves no other byte into `a..=z`.
+    let letter = |c: u8| {
+        let lower = c | 0x20;
+        if lower.is_ascii_lowercase() {
+            u32::from(lower - b'a') + 1
+        } else {
+            0
+        }
+    };
+    // One or two letters, then one to five digits, the first not 0 (a third letter
+    // fails as a digit).
+    let (col, digits) = match token.as_bytes() {
+        [a, b, rest @ ..] if letter(*a) > 0 && letter(*b) > 0 => {
+            (letter(*a) * 26 + letter(*b), rest)
+        }
+        [a, rest @ ..] if letter(*a) > 0 => (letter(*a), rest),
+        _ => return None,
+    };
+    if digits.is_empty() || digits.len() > 5 || digits[0] == b'0' {
         return None;
     }
     let mut row = 0u32;
     for &d in digits {
-        if !d.is_ascii_digit() {
+        let value = d.wrapping_sub(b'0');
+        if value > 9 {
             return None;
         }
-        row = row * 10 + u32::from(d - b'0');
+        row = row * 10 + u32::from(value);
     }
     Some((col - 1, row - 1))
 }
@@ -561,6 +570,67 @@ mod tests {
         assert_eq!(parse_coordinate("AA10"), Some((26, 9)));
         assert_eq!(parse_coordinate("A0"), None);
         assert_eq!(parse_coordinate("Terminus"), None);
+    }
+
+    /// The reading of coordinates as it was first written, letter by letter.
+    fn parse_coordinate_plainly(token: &str) -> Option<(u32, u32)> {
+        let bytes = token.as_bytes();
+        let mut letters = 0;
+        let mut col = 0u32;
+        while letters < 3 && letters < bytes.len() && bytes[letters].is_ascii_alphabetic() {
+            col = col * 26 + u32::from(bytes[letters].to_ascii_uppercase() - b'A') + 1;
+            letters += 1;
+        }
+        if letters == 0 || letters > 2 || letters == bytes.len() {
+            return None;
+        }
+        let digits = &bytes[letters..];
+        if digits.len() > 5 || digits[0] == b'0' {
+            return None;
+        }
+        let mut row = 0u32;
+        for &d in digits {
+            if !d.is_ascii_digit() {
+                return None;
+            }
+            row = row * 10 + u32::from(d - b'0');
+        }
+        Some((col - 1, row - 1))
+    }
+
+    #[test]
+    fn coordinates_read_as_the_plain_reading_does() {
+        // Every string of up to four bytes from an alphabet of letters, digits, the
+        // bytes next to them and a non-ASCII byte, and some longer ones.
+        let alphabet = b"aAzZ09@[`{/:5m\xc3";
+        let mut tokens: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut all = vec![Vec::new()];
+        for _ in 0..4 {
+            tokens = tokens
+                .iter()
+                .flat_map(|t| {
+                    alphabet.iter().map(move |&c| {
+                        let mut t = t.clone();
+                        t.push(c);
+                        t
+                    })
+                })
+                .collect();
+            all.extend(tokens.iter().cloned());
+        }
+        for long in [
+            "AB12345", "AB123456", "ZZ99999", "abc1", "A1B", "Ab012", "é1",
+        ] {
+            all.push(long.as_bytes().to_vec());
+        }
+        for t in &all {
+            let token = String::from_utf8_lossy(t);
+            assert_eq!(
+                parse_coordinate(&token),
+                parse_coordinate_plainly(&token),
+                "{token:?}"
+            );
+        }
         assert_eq!(parse_coordinate("12"), None);
         assert_eq!(column_name(0), "A");
         assert_eq!(column_name(25), "Z");

@@ -284,6 +284,7 @@ fn after_movement(
         // own, a phase of 100,000 fleets finds them long gone from the cache).
         let mut by_sector = table;
         by_sector.resize(sectors, NO_FLEET);
+        next.dislodged.reserve(r.dislodged);
         let mut in_order = true;
         let mut last_dislodged = 0;
         for (s, slot) in by_sector.iter_mut().enumerate() {
@@ -339,19 +340,19 @@ fn after_movement(
         }
         standoff
     };
-    let mut keep = Vec::new();
-    for d in std::mem::take(&mut next.dislodged) {
-        if !has_retreat(&next, &occupancy, &standoff, &d) {
+    let mut dislodged = std::mem::take(&mut next.dislodged);
+    dislodged.retain(|d| {
+        let retreat = has_retreat(&next, &occupancy, &standoff, d);
+        if !retreat {
             report.destroyed.push(Destroyed {
                 power: d.fleet.power,
                 at: d.fleet.at,
                 why: "dislodged with no retreat".into(),
             });
-        } else {
-            keep.push(d);
         }
-    }
-    next.dislodged = keep;
+        retreat
+    });
+    next.dislodged = dislodged;
     let before = state.present_powers();
     if next.dislodged.is_empty() {
         next.standoffs.clear();

@@ -33,6 +33,8 @@ pub struct Resolution<'a> {
     pub moved: Vec<bool>,
     /// For a dislodged fleet, the index of the fleet that dislodged it.
     pub dislodged_by: Vec<u32>,
+    /// How many fleets were dislodged.
+    pub dislodged: usize,
     /// Sectors left empty although a move into them failed (R6.1).
     pub standoffs: Vec<Sector>,
 }
@@ -405,6 +407,7 @@ impl<'a> Resolver<'a> {
         // One pass: who moved and whom they dislodged.
         let mut moved = Vec::with_capacity(n);
         let mut dislodged_by = vec![NO_FLEET; n];
+        let mut dislodged = 0;
         for i in 0..n {
             let succeeded = self.status[i] == SUCCEEDS;
             moved.push(succeeded);
@@ -412,6 +415,7 @@ impl<'a> Resolver<'a> {
                 if let Some(j) = self.occupant(i) {
                     if self.status[j] != SUCCEEDS {
                         dislodged_by[j] = i as u32;
+                        dislodged += 1;
                     }
                 }
             }
@@ -442,6 +446,7 @@ impl<'a> Resolver<'a> {
             graph: self,
             moved,
             dislodged_by,
+            dislodged,
             standoffs,
         }
     }
