@@ -138,6 +138,8 @@ fn check_line(
     let board = &state.board;
     let sector = checker.sector(at)?;
     let name = checker.name(sector);
+    // The power's placements next to the sector, in slot order.
+    let near = slots.near(state, power, sector);
     let slot = match system {
         Some(word) => {
             let sys_sector = checker.sector(word)?;
@@ -157,27 +159,24 @@ fn check_line(
         }
         None => {
             // A bare sector goes to the first pending system next to it (R8.4).
-            let candidates = slots.near(state, power, sector);
-            if candidates.is_empty() {
+            let Some(&first) = near.first() else {
                 return Err(Invalid::NoPendingPlacement(format!(
                     "any system next to {name}"
                 )));
-            }
-            candidates
-                .iter()
+            };
+            near.iter()
                 .copied()
                 .find(|&k| chosen[k].is_none())
-                .unwrap_or(candidates[0])
+                .unwrap_or(first)
         }
     };
     if checker.occupancy[sector.0 as usize] != NO_FLEET {
         return Err(Invalid::SectorOccupied(name));
     }
     // Only a placement next to the sector can have chosen it.
-    let taken_by_other_slot = slots
-        .near(state, power, sector)
-        .into_iter()
-        .any(|k| k != slot && chosen[k].is_some_and(|(s, _)| s == sector));
+    let taken_by_other_slot = near
+        .iter()
+        .any(|&k| k != slot && chosen[k].is_some_and(|(s, _)| s == sector));
     if taken_by_other_slot {
         return Err(Invalid::AlreadyChosen(name));
     }
