@@ -134,7 +134,7 @@ fn per_round(size: usize, largest: usize) -> usize {
 pub fn movement(sizes: &[usize], rounds: Option<usize>) -> Vec<Timing> {
     let clock_cost = cpu_clock_cost();
     let largest = sizes.iter().copied().max().unwrap_or(1).max(1);
-    let rounds = rounds.unwrap_or_else(|| (1_000_000 / largest).clamp(11, 300));
+    let rounds = rounds.unwrap_or_else(|| (3_000_000 / largest).clamp(31, 300));
     if rounds == 0 {
         for &fleets in sizes {
             std::hint::black_box(generated_phase(fleets, 0));
