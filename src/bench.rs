@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use crate::config::Config;
 use crate::judge::clock::SystemClock;
 use crate::judge::Judge;
-use crate::rules::foundation_empire::adjudicate;
 use crate::rules::foundation_empire::generate::generated_phase;
+use crate::rules::foundation_empire::{adjudicate, adjudicate_marked};
 
 /// The timing of one size.
 #[derive(Debug, Clone)]
@@ -28,6 +28,9 @@ pub struct Timing {
     pub cpu: Option<Duration>,
     /// Median minor page faults of a phase (memory first touched), where known.
     pub faults: Option<u64>,
+    /// With `--stages`: each stage of a phase and its mean CPU time, in the order the
+    /// stages end.
+    pub stages: Vec<(&'static str, Duration)>,
 }
 
 impl Timing {
@@ -130,8 +133,9 @@ fn per_round(size: usize, largest: usize) -> usize {
 /// smaller), so a busy spell of the shared host falls on all sizes alike instead of on
 /// whichever was being measured then, and the growth from size to size compares like
 /// with like. `rounds` is the number of phases of the largest size (0: only generates
-/// one phase of each size, for instruction counting).
-pub fn movement(sizes: &[usize], rounds: Option<usize>) -> Vec<Timing> {
+/// one phase of each size, for instruction counting). With `stages`, the CPU time of
+/// each stage of a phase is taken too (a clock read as each stage ends).
+pub fn movement(sizes: &[usize], rounds: Option<usize>, stages: bool) -> Vec<Timing> {
     let clock_cost = cpu_clock_cost();
     let largest = sizes.iter().copied().max().unwrap_or(1).max(1);
     let rounds = rounds.unwrap_or_else(|| (3_000_000 / largest).clamp(31, 300));
@@ -144,6 +148,7 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>) -> Vec<Timing> {
         wall: Vec<Duration>,
         cpu: Vec<Duration>,
         faults: Vec<u64>,
+        stages: Vec<(&'static str, Duration)>,
         seed: u64,
     }
     let mut samples: Vec<Samples> = sizes
@@ -154,6 +159,7 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>) -> Vec<Timing> {
                 wall: Vec::with_capacity(count),
                 cpu: Vec::with_capacity(count),
                 faults: Vec::with_capacity(count),
+                stages: Vec::new(),
                 seed: 0,
             }
         })
@@ -167,7 +173,23 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>) -> Vec<Timing> {
                 let faults_start = thread_page_faults();
                 let cpu_start = thread_cpu_time();
                 let start = Instant::now();
-                let out = adjudicate(&state, &orders, seed);
+                let out = if stages {
+                    let mut last = cpu_start;
+                    let totals = &mut s.stages;
+                    adjudicate_marked(&state, &orders, seed, &mut |name| {
+                        let now = thread_cpu_time();
+                        if let (Some(a), Some(b)) = (last, now) {
+                            let spent = b.saturating_sub(a);
+                            match totals.iter_mut().find(|(n, _)| *n == name) {
+                                Some((_, total)) => *total += spent,
+                                None => totals.push((name, spent)),
+                            }
+                        }
+                        last = now;
+                    })
+                } else {
+                    adjudicate(&state, &orders, seed)
+                };
                 s.wall.push(start.elapsed());
                 if let (Some(a), Some(b)) = (cpu_start, thread_cpu_time()) {
                     s.cpu.push(b.saturating_sub(a).saturating_sub(clock_cost));
@@ -194,6 +216,11 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>) -> Vec<Timing> {
                     f.sort_unstable();
                     f[count / 2]
                 }),
+                stages: s
+                    .stages
+                    .into_iter()
+                    .map(|(name, total)| (name, total / count.max(1) as u32))
+                    .collect(),
             }
         })
         .collect()
@@ -244,6 +271,33 @@ pub fn table(timings: &[Timing]) -> String {
         out = out.trim_end().to_string();
         out.push('\n');
         previous = Some(t);
+    }
+    out + &stage_table(timings)
+}
+
+/// Where a phase's time goes, stage by stage (mean CPU time, nanoseconds a fleet), a
+/// column a size; empty when the stages were not timed.
+fn stage_table(timings: &[Timing]) -> String {
+    let Some(first) = timings.iter().find(|t| !t.stages.is_empty()) else {
+        return String::new();
+    };
+    let mut out = String::from("\nwhere a phase's time goes (mean CPU time, ns a fleet):\n");
+    out += &format!("{:<26}", "stage");
+    for t in timings {
+        out += &format!(" {:>9}", t.fleets);
+    }
+    out.push('\n');
+    for (name, _) in &first.stages {
+        out += &format!("{name:<26}");
+        for t in timings {
+            match t.stages.iter().find(|(n, _)| n == name) {
+                Some((_, d)) => {
+                    out += &format!(" {:>9.1}", d.as_nanos() as f64 / t.fleets.max(1) as f64)
+                }
+                None => out += &format!(" {:>9}", "-"),
+            }
+        }
+        out.push('\n');
     }
     out
 }

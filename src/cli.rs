@@ -102,6 +102,10 @@ pub enum Command {
         /// for counting instructions with valgrind.
         #[arg(long)]
         phases: Option<usize>,
+        /// Also time each stage of a movement phase (position tables, orders read,
+        /// resolution, results, position after movement) and print where the time goes.
+        #[arg(long)]
+        stages: bool,
         /// Instead: process this many order mails from a Maildir inbox in one pass.
         #[arg(long)]
         mail: Option<usize>,
@@ -230,10 +234,15 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Bench {
             mail: Some(mails), ..
         } => report(crate::bench::mail_batch(mails).map(|t| print!("{}", t.text()))),
-        Command::Bench { fleets, phases, .. } => {
+        Command::Bench {
+            fleets,
+            phases,
+            stages,
+            ..
+        } => {
             print!(
                 "{}",
-                crate::bench::table(&crate::bench::movement(&fleets, phases))
+                crate::bench::table(&crate::bench::movement(&fleets, phases, stages))
             );
             ExitCode::SUCCESS
         }

@@ -533,3 +533,46 @@ fn the_movement_benchmark_measures_sizes_side_by_side_in_rounds() {
         "{text}"
     );
 }
+
+/// `pbem bench --stages` also tells where a phase's time goes: every stage of a movement
+/// phase, with a figure for each size; without it, no such table.
+#[test]
+fn the_movement_benchmark_tells_where_a_phase_s_time_goes() {
+    let out = pbem(&["bench", "--fleets", "100,1000", "--phases", "2", "--stages"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let (_, stages) = text
+        .split_once("where a phase's time goes")
+        .unwrap_or_else(|| panic!("no stage table: {text}"));
+    for stage in [
+        "position tables, plan",
+        "orders read and checked",
+        "resolution",
+        "results",
+        "position after movement",
+    ] {
+        let line = stages
+            .lines()
+            .find(|l| l.starts_with(stage))
+            .unwrap_or_else(|| panic!("no {stage:?}: {text}"));
+        let figures: Vec<f64> = line[stage.len()..]
+            .split_whitespace()
+            .map(|f| f.parse().unwrap_or_else(|_| panic!("{line:?}")))
+            .collect();
+        assert_eq!(figures.len(), 2, "{line:?}");
+        assert!(figures.iter().all(|&f| f >= 0.0), "{line:?}");
+    }
+    // Reading and checking orders is never free.
+    let read = stages
+        .lines()
+        .find(|l| l.starts_with("orders read and checked"))
+        .expect("row");
+    assert!(
+        read.split_whitespace()
+            .filter_map(|f| f.parse::<f64>().ok())
+            .all(|f| f > 0.0),
+        "{read:?}"
+    );
+    let plain = pbem(&["bench", "--fleets", "100", "--phases", "1"]);
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains("where a phase's time goes"));
+}

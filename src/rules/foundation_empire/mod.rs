@@ -41,6 +41,18 @@ pub type Submissions = BTreeMap<PowerId, String>;
 /// Adjudicates the current phase of `state`. The same arguments always give the same
 /// result; nothing outside them is read.
 pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Report) {
+    adjudicate_marked(state, orders, seed, &mut |_| {})
+}
+
+/// [`adjudicate`], calling `mark` with the name of each stage of a movement phase as it
+/// ends, so that a benchmark can tell where the time goes (`pbem bench --stages`). The
+/// rules read no clock; `mark` changes nothing they compute.
+pub fn adjudicate_marked(
+    state: &State,
+    orders: &Submissions,
+    seed: u64,
+    mark: &mut dyn FnMut(&'static str),
+) -> (State, Report) {
     let mut dice = Dice::for_phase(seed, state.turn, state.phase.id());
     let owing = owing(state);
     let mut refused = Vec::new();
@@ -75,7 +87,7 @@ pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Rep
     }
     let (next, mut report) = match state.phase {
         Phase::Setup => setup::adjudicate(state, taken, &mut dice),
-        Phase::Movement => movement::adjudicate(state, taken, &mut dice),
+        Phase::Movement => movement::adjudicate(state, taken, &mut dice, mark),
         Phase::Retreat => retreat::adjudicate(state, taken),
         Phase::Placement => placement::adjudicate(state, taken),
         Phase::Over => (state.clone(), Report::default()),
@@ -88,6 +100,7 @@ pub fn adjudicate(state: &State, orders: &Submissions, seed: u64) -> (State, Rep
         report.results.extend(refused);
         report.canonicalise();
     }
+    mark("report put in order");
     (next, report)
 }
 

@@ -27,7 +27,14 @@ impl Plan {
     }
 }
 
-pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -> (State, Report) {
+/// Adjudicates a movement phase; `mark` is told the name of each stage as it ends (see
+/// [`super::adjudicate_marked`]).
+pub(super) fn adjudicate(
+    state: &State,
+    orders: &Submissions,
+    dice: &mut Dice,
+    mark: &mut dyn FnMut(&'static str),
+) -> (State, Report) {
     let mut report = Report::default();
     let positions = Positions::of(state);
     let checker = Checker {
@@ -43,6 +50,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             plan.acts[fleet] = act;
         }
     }
+    mark("position tables, plan");
     let acts = &mut plan.acts;
     check::read_into_slots(
         &checker,
@@ -67,7 +75,9 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
             }
         })
         .collect();
+    mark("orders read and checked");
     let mut resolution = resolve::resolve(state, &plan.acts, &modes, positions);
+    mark("resolution");
     // One result per fleet, in the report's canonical order (power, then sector): the
     // results are laid out once, each power's fleets in a block of their own, and one
     // pass over the fleets (in sector order) fills the blocks; then the lines refused
@@ -83,8 +93,10 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
     );
     merge_results(&mut results, refused);
     report.results = results;
+    mark("results");
     let table = resolution.take_occupancy();
     let next = after_movement(state, &plan.acts, &resolution, table, &mut report);
+    mark("position after movement");
     (next, report)
 }
 
