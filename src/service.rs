@@ -3,10 +3,11 @@
 
 use std::io::BufRead;
 use std::path::Path;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use crate::config::Config;
-use crate::judge::clock::SystemClock;
+use crate::judge::clock::{Clock, OffsetClock, SystemClock};
 use crate::judge::record::{game_key, Record};
 use crate::judge::{snapshot_dir, Judge};
 use crate::store::Store;
@@ -15,9 +16,32 @@ fn load(path: &Path) -> Result<Config, String> {
     Config::load(path).map_err(|e| e.to_string())
 }
 
+/// The judge's clock: the real time, or, with `PBEM_NOW` set to a time (RFC 3339, e.g.
+/// `2026-11-22T12:00:00Z`), the real time moved so that it starts at that time and runs
+/// on from there. For tests that run the binary on games whose deadlines a test clock
+/// set, and for a drill of what the judge does at a given time (on a copy of the store).
+fn clock() -> Result<&'static dyn Clock, String> {
+    static CLOCK: OnceLock<Result<OffsetClock, String>> = OnceLock::new();
+    let Some(start) = std::env::var_os("PBEM_NOW") else {
+        return Ok(&SystemClock);
+    };
+    let clock = CLOCK.get_or_init(|| {
+        let text = start.to_string_lossy();
+        chrono::DateTime::parse_from_rfc3339(&text)
+            .map(|t| OffsetClock::starting_at(t.with_timezone(&chrono::Utc)))
+            .map_err(|e| {
+                format!("PBEM_NOW: {text:?} is not a time like 2026-11-22T12:00:00Z ({e})")
+            })
+    });
+    match clock {
+        Ok(clock) => Ok(clock),
+        Err(e) => Err(e.clone()),
+    }
+}
+
 /// Opens the judge for a command, saying plainly when a running judge holds the store.
 fn open_judge<'c>(config: &'c Config) -> Result<Judge<'c>, String> {
-    Judge::open(config, &SystemClock).map_err(|e| match &e {
+    Judge::open(config, clock()?).map_err(|e| match &e {
         crate::judge::JudgeError::Store(s) if Store::is_locked(s) => format!(
             "the judge is running (pbem serve) and holds {}: it does this work itself",
             config.judge.store.display()

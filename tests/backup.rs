@@ -29,7 +29,9 @@ fn pbem(args: &[&str], config: &Path) -> (bool, String, String) {
 struct Serve(Child);
 
 impl Serve {
-    fn start(config: &Path) -> Serve {
+    /// `now`: the world's time, which the judge's clock starts at (`PBEM_NOW`), so that
+    /// the deadlines the world's clock set are as far off as the world sees them.
+    fn start(config: &Path, now: chrono::DateTime<chrono::Utc>) -> Serve {
         let text = std::fs::read_to_string(config).unwrap();
         if !text.contains("poll_seconds") {
             std::fs::write(
@@ -42,6 +44,7 @@ impl Serve {
             .args(["serve", "--config"])
             .arg(config)
             .env("RUST_LOG", "warn")
+            .env("PBEM_NOW", now.to_rfc3339())
             .spawn()
             .unwrap();
         let serve = Serve(child);
@@ -78,7 +81,7 @@ fn a_backup_taken_while_serve_runs_restores_a_game_that_goes_on_to_the_same_resu
     let config = w.dir.path().join("games.toml");
     let backups = w.dir.path().join("backups");
     let file = {
-        let _serve = Serve::start(&config);
+        let _serve = Serve::start(&config, w.now());
         let (ok, out, err) = pbem(&["backup", backups.to_str().unwrap()], &config);
         assert!(ok, "{err}");
         assert!(out.contains("backup written"), "{out}");

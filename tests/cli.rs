@@ -576,3 +576,47 @@ fn the_movement_benchmark_tells_where_a_phase_s_time_goes() {
     let plain = pbem(&["bench", "--fleets", "100", "--phases", "1"]);
     assert!(!String::from_utf8_lossy(&plain.stdout).contains("where a phase's time goes"));
 }
+
+/// `PBEM_NOW` starts the judge's clock at a given time: a time that cannot be read stops
+/// the command with a plain error; a readable one is the time the judge works at (its
+/// games' deadlines are set from it).
+#[test]
+fn pbem_now_sets_the_judges_clock_and_a_bad_one_is_refused() {
+    let dir = judge_folder();
+    let config = dir.path().join("games.toml");
+    let bad = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["poll-once", "--config"])
+        .arg(&config)
+        .env("PBEM_NOW", "tomorrow")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success(), "{err}");
+    assert!(
+        err.contains("PBEM_NOW: \"tomorrow\" is not a time"),
+        "{err}"
+    );
+    let good = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["poll-once", "--config"])
+        .arg(&config)
+        .env("PBEM_NOW", "2031-03-01T09:00:00Z")
+        .output()
+        .unwrap();
+    assert!(
+        good.status.success(),
+        "{}",
+        String::from_utf8_lossy(&good.stderr)
+    );
+    let show = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["game", "show", "andromeda", "--json", "--config"])
+        .arg(&config)
+        .env("PBEM_NOW", "2031-03-01T09:00:00Z")
+        .output()
+        .unwrap();
+    let json = String::from_utf8_lossy(&show.stdout);
+    assert!(
+        json.contains("2031-03-0"),
+        "the deadline follows the clock: {json}{}",
+        String::from_utf8_lossy(&show.stderr)
+    );
+}

@@ -594,11 +594,14 @@ struct Serve {
 }
 
 impl Serve {
-    fn start(config: &Path, log: &Path) -> Serve {
+    /// `now`: the world's time, which the judge's clock starts at (`PBEM_NOW`), so that
+    /// the deadlines the world's clock set are as far off as the world sees them.
+    fn start(config: &Path, log: &Path, now: chrono::DateTime<chrono::Utc>) -> Serve {
         let child = Command::new(env!("CARGO_BIN_EXE_pbem"))
             .args(["serve", "--config"])
             .arg(config)
             .env("RUST_LOG", "info")
+            .env("PBEM_NOW", now.to_rfc3339())
             .stderr(std::fs::File::create(log).unwrap())
             .spawn()
             .unwrap();
@@ -653,7 +656,7 @@ fn sighup_and_pbem_reload_add_games_keep_running_ones_refuse_bad_files_and_archi
     std::fs::write(&config, &original).unwrap();
     let before = w.record();
     let log = w.dir.path().join("serve.log");
-    let serve = Serve::start(&config, &log);
+    let serve = Serve::start(&config, &log, w.now());
     await_until("serving", || {
         std::fs::read_to_string(&log)
             .unwrap_or_default()

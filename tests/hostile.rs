@@ -340,6 +340,8 @@ fn a_mail_that_hangs_ends_the_daemon_and_is_set_aside_after_three_restarts() {
             .args(["serve", "--config"])
             .arg(&config)
             .env("PBEM_CRASH", "hang:0")
+            // The game's deadline was set by the world's clock; the judge runs on it.
+            .env("PBEM_NOW", w.now().to_rfc3339())
             .env("RUST_LOG", "error")
             .output()
             .unwrap();
@@ -349,6 +351,7 @@ fn a_mail_that_hangs_ends_the_daemon_and_is_set_aside_after_three_restarts() {
     let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
         .args(["poll-once", "--config"])
         .arg(&config)
+        .env("PBEM_NOW", w.now().to_rfc3339())
         .output()
         .unwrap();
     assert!(

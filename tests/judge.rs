@@ -647,6 +647,7 @@ fn show_json(w: &World) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
         .args(["game", "show", "g1", "--json", "--config"])
         .arg(w.dir.path().join("games.toml"))
+        .env("PBEM_NOW", w.now().to_rfc3339())
         .output()
         .unwrap()
 }

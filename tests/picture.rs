@@ -543,6 +543,7 @@ fn cli_writes_the_picture_of_a_scenario_and_of_a_stored_game() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
         .args(["game", "show", "g1", "--config"])
         .arg(w.dir.path().join("games.toml"))
+        .env("PBEM_NOW", w.now().to_rfc3339())
         .arg("--png")
         .arg(&shown)
         .output()
