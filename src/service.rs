@@ -359,7 +359,7 @@ fn free_store(config: &Config, create: bool) -> Result<Option<Store>, String> {
 fn on_store(config: &Config, request: crate::control::Request) -> Result<String, String> {
     let create = matches!(request, crate::control::Request::Import { .. });
     match free_store(config, create)? {
-        Some(store) => crate::control::carry_out(&store, &request, chrono::Utc::now()),
+        Some(store) => crate::control::carry_out(&store, &request, clock()?.now()),
         None => {
             let wait = Duration::from_secs(config.judge.poll_seconds * 2 + 30);
             crate::control::ask(&config.judge.store, &request, wait)
