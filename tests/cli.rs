@@ -584,35 +584,31 @@ fn the_movement_benchmark_tells_where_a_phase_s_time_goes() {
 fn pbem_now_sets_the_judges_clock_and_a_bad_one_is_refused() {
     let dir = judge_folder();
     let config = dir.path().join("games.toml");
-    let bad = Command::new(env!("CARGO_BIN_EXE_pbem"))
-        .args(["poll-once", "--config"])
-        .arg(&config)
-        .env("PBEM_NOW", "tomorrow")
-        .output()
-        .unwrap();
+    // `pbem <args> --config <config>` with `PBEM_NOW` set to `now`.
+    let at = |now: &str, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_pbem"))
+            .args(args)
+            .arg("--config")
+            .arg(&config)
+            .env("PBEM_NOW", now)
+            .output()
+            .unwrap()
+    };
+    let bad = at("tomorrow", &["poll-once"]);
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(!bad.status.success(), "{err}");
     assert!(
         err.contains("PBEM_NOW: \"tomorrow\" is not a time"),
         "{err}"
     );
-    let good = Command::new(env!("CARGO_BIN_EXE_pbem"))
-        .args(["poll-once", "--config"])
-        .arg(&config)
-        .env("PBEM_NOW", "2031-03-01T09:00:00Z")
-        .output()
-        .unwrap();
+    let later = "2031-03-01T09:00:00Z";
+    let good = at(later, &["poll-once"]);
     assert!(
         good.status.success(),
         "{}",
         String::from_utf8_lossy(&good.stderr)
     );
-    let show = Command::new(env!("CARGO_BIN_EXE_pbem"))
-        .args(["game", "show", "andromeda", "--json", "--config"])
-        .arg(&config)
-        .env("PBEM_NOW", "2031-03-01T09:00:00Z")
-        .output()
-        .unwrap();
+    let show = at(later, &["game", "show", "andromeda", "--json"]);
     let json = String::from_utf8_lossy(&show.stdout);
     assert!(
         json.contains("2031-03-0"),
