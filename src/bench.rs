@@ -15,7 +15,12 @@ use crate::config::Config;
 use crate::judge::clock::SystemClock;
 use crate::judge::Judge;
 use crate::rules::foundation_empire::generate::generated_phase;
-use crate::rules::foundation_empire::{adjudicate, adjudicate_marked};
+use crate::rules::foundation_empire::outcome::{
+    grouped, Detail, OrderResult, OrderText, Outcome, Report,
+};
+use crate::rules::foundation_empire::position::{Fleet, State};
+use crate::rules::foundation_empire::resolve::Act;
+use crate::rules::foundation_empire::{adjudicate, adjudicate_marked, Submissions};
 
 /// The timing of one size.
 #[derive(Debug, Clone)]
@@ -31,6 +36,8 @@ pub struct Timing {
     /// With `--stages`: each stage of a phase and its mean CPU time, in the order the
     /// stages end.
     pub stages: Vec<(&'static str, Duration)>,
+    /// With `--floor`: the median CPU time of the same phases' floor ([`floor_phase`]).
+    pub floor: Option<Duration>,
 }
 
 impl Timing {
@@ -134,8 +141,9 @@ fn per_round(size: usize, largest: usize) -> usize {
 /// whichever was being measured then, and the growth from size to size compares like
 /// with like. `rounds` is the number of phases of the largest size (0: only generates
 /// one phase of each size, for instruction counting). With `stages`, the CPU time of
-/// each stage of a phase is taken too (a clock read as each stage ends).
-pub fn movement(sizes: &[usize], rounds: Option<usize>, stages: bool) -> Vec<Timing> {
+/// each stage of a phase is taken too (a clock read as each stage ends). With `floor`,
+/// each phase is generated a second time and its [`floor_phase`] timed as well.
+pub fn movement(sizes: &[usize], rounds: Option<usize>, stages: bool, floor: bool) -> Vec<Timing> {
     let clock_cost = cpu_clock_cost();
     let largest = sizes.iter().copied().max().unwrap_or(1).max(1);
     let rounds = rounds.unwrap_or_else(|| (3_000_000 / largest).clamp(31, 300));
@@ -149,6 +157,7 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>, stages: bool) -> Vec<Tim
         cpu: Vec<Duration>,
         faults: Vec<u64>,
         stages: Vec<(&'static str, Duration)>,
+        floor: Vec<Duration>,
         seed: u64,
     }
     let mut samples: Vec<Samples> = sizes
@@ -160,6 +169,7 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>, stages: bool) -> Vec<Tim
                 cpu: Vec::with_capacity(count),
                 faults: Vec::with_capacity(count),
                 stages: Vec::new(),
+                floor: Vec::with_capacity(if floor { count } else { 0 }),
                 seed: 0,
             }
         })
@@ -198,6 +208,17 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>, stages: bool) -> Vec<Tim
                     s.faults.push(b.saturating_sub(a));
                 }
                 drop(std::hint::black_box(out));
+                if floor {
+                    // The same phase again, freshly generated as the one adjudicated
+                    // was: the floor meets its records as the adjudication did.
+                    let (state, orders) = generated_phase(fleets, seed);
+                    let start = thread_cpu_time();
+                    let out = floor_phase(&state, &orders);
+                    if let (Some(a), Some(b)) = (start, thread_cpu_time()) {
+                        s.floor.push(b.saturating_sub(a).saturating_sub(clock_cost));
+                    }
+                    drop(std::hint::black_box(out));
+                }
             }
         }
     }
@@ -221,6 +242,7 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>, stages: bool) -> Vec<Tim
                     .into_iter()
                     .map(|(name, total)| (name, total / count.max(1) as u32))
                     .collect(),
+                floor: (count > 0 && s.floor.len() == count).then(|| median(s.floor)),
             }
         })
         .collect()
@@ -272,7 +294,85 @@ pub fn table(timings: &[Timing]) -> String {
         out.push('\n');
         previous = Some(t);
     }
-    out + &stage_table(timings)
+    out + &stage_table(timings) + &floor_table(timings)
+}
+
+/// What a movement phase costs at the least, whatever its adjudication does: its
+/// records read and the records it makes written, and nothing else. Every byte of the
+/// orders is read, every fleet's record read, and one result a fleet (as a movement
+/// phase makes them, each power's in a block) and one fleet record a fleet written.
+/// Timed beside the phases, it shows how much of a phase's growth with size its
+/// records alone bring, on this machine: the memory a phase reads and writes once.
+pub fn floor_phase(state: &State, orders: &Submissions) -> (State, Report) {
+    let bytes = orders
+        .values()
+        .flat_map(|text| text.bytes())
+        .fold(0u64, |sum, b| sum.wrapping_add(u64::from(b)));
+    std::hint::black_box(bytes);
+    let results = grouped(
+        state.fleets.len(),
+        state.board.powers().len(),
+        |i| state.fleets[i].power.0 as usize,
+        |i| {
+            let fleet = state.fleets[i];
+            OrderResult {
+                power: fleet.power,
+                sector: Some(fleet.at),
+                order: OrderText::Fleet(fleet.at, Act::Hold),
+                outcome: Outcome::Held,
+                detail: Detail::Held {
+                    defence: 1,
+                    no_order: false,
+                },
+                default: false,
+                line: None,
+            }
+        },
+        0,
+    );
+    let mut next = state.without_fleets();
+    next.fleets.extend(state.fleets.iter().map(|f| Fleet {
+        stay: f.stay.saturating_add(1),
+        ..*f
+    }));
+    let report = Report {
+        results,
+        ..Report::default()
+    };
+    (next, report)
+}
+
+/// With `--floor`: the floor's time a fleet at each size, and for each step the lowest
+/// growth an adjudication that reads and writes these records can show here - its own
+/// time at the smaller size, plus what the floor gains a fleet from one size to the
+/// next (the rest of a phase is assumed to cost no more a fleet at the larger size).
+fn floor_table(timings: &[Timing]) -> String {
+    let floors: Vec<Duration> = timings.iter().filter_map(|t| t.floor).collect();
+    if floors.len() != timings.len() || timings.is_empty() {
+        return String::new();
+    }
+    let per_fleet = |d: Duration, t: &Timing| d.as_secs_f64() * 1e9 / t.fleets.max(1) as f64;
+    let mut out = String::from(
+        "\nthe floor: orders and fleets read, results and fleets written, nothing adjudicated \
+         (median CPU time):\n",
+    );
+    let mut previous: Option<&Timing> = None;
+    for t in timings {
+        let floor = per_fleet(t.floor.unwrap_or_default(), t);
+        out += &format!("{:<10} {floor:>6.1} ns a fleet", t.fleets);
+        if let Some(p) = previous {
+            let phase = per_fleet(p.best(), p);
+            let lowest = (phase + floor - per_fleet(p.floor.unwrap_or_default(), p)) / phase
+                * (t.fleets as f64 / p.fleets.max(1) as f64);
+            out += &format!(
+                "   lowest growth of a phase from {}: {lowest:.2}×",
+                p.fleets
+            );
+        }
+        out.push('\n');
+        previous = Some(t);
+    }
+    out
 }
 
 /// Where a phase's time goes, stage by stage (mean CPU time, nanoseconds a fleet), a
@@ -445,4 +545,28 @@ fn files_alone(dir: &std::path::Path, count: usize) -> Option<(usize, u64, Durat
     });
     let took = start.elapsed();
     written.iter().all(|&ok| ok).then_some((count, size, took))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The floor reads every fleet and writes one result and one fleet record for each,
+    /// the results in the canonical order of a movement phase (power, then sector).
+    #[test]
+    fn the_floor_writes_a_result_and_a_fleet_a_fleet() {
+        let (state, orders) = generated_phase(500, 3);
+        let (next, report) = floor_phase(&state, &orders);
+        assert_eq!(next.fleets.len(), state.fleets.len());
+        assert!(next
+            .fleets
+            .iter()
+            .zip(&state.fleets)
+            .all(|(a, b)| a.at == b.at && a.stay == b.stay + 1));
+        assert_eq!(report.results.len(), state.fleets.len());
+        let keys: Vec<_> = report.results.iter().map(|r| (r.power, r.sector)).collect();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(keys, sorted);
+    }
 }

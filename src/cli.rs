@@ -106,6 +106,11 @@ pub enum Command {
         /// resolution, results, position after movement) and print where the time goes.
         #[arg(long)]
         stages: bool,
+        /// Also time the floor of each phase: its orders and fleets read and its
+        /// results and fleets written, nothing adjudicated; and print the lowest growth
+        /// any adjudication of these records could show on this machine.
+        #[arg(long)]
+        floor: bool,
         /// Instead: process this many order mails from a Maildir inbox in one pass.
         #[arg(long)]
         mail: Option<usize>,
@@ -238,11 +243,12 @@ pub fn run(cli: Cli) -> ExitCode {
             fleets,
             phases,
             stages,
+            floor,
             ..
         } => {
             print!(
                 "{}",
-                crate::bench::table(&crate::bench::movement(&fleets, phases, stages))
+                crate::bench::table(&crate::bench::movement(&fleets, phases, stages, floor))
             );
             ExitCode::SUCCESS
         }

@@ -577,6 +577,42 @@ fn the_movement_benchmark_tells_where_a_phase_s_time_goes() {
     assert!(!String::from_utf8_lossy(&plain.stdout).contains("where a phase's time goes"));
 }
 
+/// `pbem bench --floor` also times each phase's floor (its records read and written,
+/// nothing adjudicated) and tells the lowest growth an adjudication could show; without
+/// it, no such table.
+#[test]
+fn the_movement_benchmark_tells_the_floor_of_a_phase() {
+    let out = pbem(&["bench", "--fleets", "100,1000", "--phases", "2", "--floor"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let (_, floor) = text
+        .split_once("the floor: orders and fleets read, results and fleets written")
+        .unwrap_or_else(|| panic!("no floor table: {text}"));
+    let row = |fleets: &str| -> &str {
+        floor
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(fleets))
+            .unwrap_or_else(|| panic!("no floor row for {fleets}: {text}"))
+    };
+    for fleets in ["100", "1000"] {
+        let ns: f64 = row(fleets)
+            .split_whitespace()
+            .nth(1)
+            .and_then(|f| f.parse().ok())
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(ns > 0.0, "{text}");
+    }
+    assert!(!row("100").contains("lowest growth"), "{text}");
+    let lowest: f64 = row("1000")
+        .split("lowest growth of a phase from 100: ")
+        .nth(1)
+        .and_then(|g| g.trim_end_matches('×').parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(lowest > 0.0, "{text}");
+    let plain = pbem(&["bench", "--fleets", "100", "--phases", "1"]);
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains("the floor"));
+}
+
 /// `PBEM_NOW` starts the judge's clock at a given time: a time that cannot be read stops
 /// the command with a plain error; a readable one is the time the judge works at (its
 /// games' deadlines are set from it).
