@@ -594,14 +594,17 @@ fn the_movement_benchmark_tells_the_floor_of_a_phase() {
             .find(|l| l.split_whitespace().next() == Some(fleets))
             .unwrap_or_else(|| panic!("no floor row for {fleets}: {text}"))
     };
-    for fleets in ["100", "1000"] {
-        let ns: f64 = row(fleets)
+    let ns = |fleets: &str| -> f64 {
+        row(fleets)
             .split_whitespace()
             .nth(1)
             .and_then(|f| f.parse().ok())
-            .unwrap_or_else(|| panic!("{text}"));
-        assert!(ns > 0.0, "{text}");
-    }
+            .unwrap_or_else(|| panic!("{text}"))
+    };
+    // A phase of 100 fleets takes about a microsecond, near what reading the clock
+    // costs (taken off); one of 1,000 is never free.
+    assert!(ns("100") >= 0.0, "{text}");
+    assert!(ns("1000") > 0.0, "{text}");
     assert!(!row("100").contains("lowest growth"), "{text}");
     let lowest: f64 = row("1000")
         .split("lowest growth of a phase from 100: ")
