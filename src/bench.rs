@@ -347,8 +347,7 @@ pub fn floor_phase(state: &State, orders: &Submissions) -> (State, Report) {
 /// time at the smaller size, plus what the floor gains a fleet from one size to the
 /// next (the rest of a phase is assumed to cost no more a fleet at the larger size).
 fn floor_table(timings: &[Timing]) -> String {
-    let floors: Vec<Duration> = timings.iter().filter_map(|t| t.floor).collect();
-    if floors.len() != timings.len() || timings.is_empty() {
+    if timings.is_empty() || timings.iter().any(|t| t.floor.is_none()) {
         return String::new();
     }
     let per_fleet = |d: Duration, t: &Timing| d.as_secs_f64() * 1e9 / t.fleets.max(1) as f64;
