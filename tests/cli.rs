@@ -534,16 +534,25 @@ fn the_movement_benchmark_measures_sizes_side_by_side_in_rounds() {
     );
 }
 
+/// `pbem bench` on 100 and 1,000 fleets (two rounds) with `flag`: its whole output and
+/// the part after `heading` (which must be there).
+fn bench_table(flag: &str, heading: &str) -> (String, String) {
+    let out = pbem(&["bench", "--fleets", "100,1000", "--phases", "2", flag]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}");
+    let (_, table) = text
+        .split_once(heading)
+        .unwrap_or_else(|| panic!("no {heading:?} table: {text}"));
+    let table = table.to_string();
+    (text, table)
+}
+
 /// `pbem bench --stages` also tells where a phase's time goes: every stage of a movement
 /// phase, with a figure for each size; without it, no such table.
 #[test]
 fn the_movement_benchmark_tells_where_a_phase_s_time_goes() {
-    let out = pbem(&["bench", "--fleets", "100,1000", "--phases", "2", "--stages"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
-    let (_, stages) = text
-        .split_once("where a phase's time goes")
-        .unwrap_or_else(|| panic!("no stage table: {text}"));
+    let (text, stages) = bench_table("--stages", "where a phase's time goes");
+    let stages = stages.as_str();
     for stage in [
         "position tables, plan",
         "orders read and checked",
@@ -582,12 +591,11 @@ fn the_movement_benchmark_tells_where_a_phase_s_time_goes() {
 /// it, no such table.
 #[test]
 fn the_movement_benchmark_tells_the_floor_of_a_phase() {
-    let out = pbem(&["bench", "--fleets", "100,1000", "--phases", "2", "--floor"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
-    let (_, floor) = text
-        .split_once("the floor: orders and fleets read, results and fleets written")
-        .unwrap_or_else(|| panic!("no floor table: {text}"));
+    let (text, floor) = bench_table(
+        "--floor",
+        "the floor: orders and fleets read, results and fleets written",
+    );
+    let floor = floor.as_str();
     let row = |fleets: &str| -> &str {
         floor
             .lines()
