@@ -612,15 +612,27 @@ pub fn after_uidvalidity_changes_mail_is_recognised_by_message_id() {
     let server = servers();
     let (_dir, mut judge) = serve(&server);
     let (hari, pw) = (PLAYERS[0].1, PLAYERS[0].2);
+    // Hari's mailbox also gets the game's welcome, in either order with the receipt:
+    // the waits look for the replies themselves.
+    let replies_to = |m: &[Vec<u8>], id: &str| m.iter().filter(|r| ids(r).1 == id).count();
     send_hari_orders(&server, "uv-a@example.test");
-    server.wait_for("hari", pw, "the first receipt", |m| m.len() == 1);
+    server.wait_for("hari", pw, "the first receipt", |m| {
+        replies_to(m, "uv-a@example.test") == 1
+    });
     // The mailbox is rebuilt: Dovecot forgets its UIDs (a new UIDVALIDITY), and the mail
     // already answered is unseen again.
     server.control("stop", Some("imap"));
     let maildir = server.dir.path().join("mail/judge/Maildir");
+    // Dovecot takes a new mailbox's UIDVALIDITY from the clock, in seconds: rebuilt in
+    // the second it was made, the mailbox would keep the old one (and its UIDs would be
+    // valid still). The old value is in a file's name.
+    let mut old_validity = 0u64;
     for entry in std::fs::read_dir(&maildir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if let Some(hex) = name.strip_prefix("dovecot-uidvalidity.") {
+            old_validity = old_validity.max(u64::from_str_radix(hex, 16).unwrap());
+        }
         if name.starts_with("dovecot") {
             if path.is_dir() {
                 std::fs::remove_dir_all(&path).unwrap();
@@ -635,6 +647,16 @@ pub fn after_uidvalidity_changes_mail_is_recognised_by_message_id() {
         let base = name.split(":2,").next().unwrap().to_string();
         std::fs::rename(&path, maildir.join("new").join(base)).unwrap();
     }
+    assert!(old_validity > 0, "no UIDVALIDITY file in {maildir:?}");
+    let now = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+    };
+    while now() <= old_validity {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     server.control("start", None);
     server.send(
         hari,
@@ -643,7 +665,9 @@ pub fn after_uidvalidity_changes_mail_is_recognised_by_message_id() {
         &format!("PASSWORD {pw}\nB2 - C3"),
         "uv-b@example.test",
     );
-    server.wait_for("hari", pw, "the second receipt", |m| m.len() >= 2);
+    server.wait_for("hari", pw, "the second receipt", |m| {
+        replies_to(m, "uv-b@example.test") >= 1
+    });
     // The judge has now read both mails again under new UIDs: wait until it has marked
     // them seen, then check the old one was not answered twice.
     server.wait_for("judge", "judge-pw", "both mails handled", |m| m.len() == 2);
