@@ -48,34 +48,42 @@ impl MailServer {
     /// Starts a server with these IMAP users (`user:password`); the harness has
     /// checked that the servers can run ([`availability`]).
     pub fn start(users: &[(&str, &str)]) -> MailServer {
-        let dir = tempfile::Builder::new()
-            .prefix("ms")
-            .tempdir_in("/tmp")
-            .unwrap();
         let users: Vec<String> = users.iter().map(|(u, p)| format!("{u}:{p}")).collect();
-        let out = Command::new(script())
-            .arg("start")
-            .arg(dir.path())
-            .envs([
-                ("IMAP_PORT", "auto"),
-                ("IMAPS_PORT", "auto"),
-                ("SMTP_PORT", "auto"),
-                ("SMTPS_PORT", "auto"),
-            ])
-            .env("MAIL_USERS", users.join(" "))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "mail-server start: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let env = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .filter_map(|l| l.split_once('='))
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        MailServer { dir, env }
+        // The script picks free ports at random, but tests start servers side by side:
+        // another one may take a port between the pick and the bind. The script then
+        // stops what it started and says so; a fresh folder picks fresh ports.
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let dir = tempfile::Builder::new()
+                .prefix("ms")
+                .tempdir_in("/tmp")
+                .unwrap();
+            let out = Command::new(script())
+                .arg("start")
+                .arg(dir.path())
+                .envs([
+                    ("IMAP_PORT", "auto"),
+                    ("IMAPS_PORT", "auto"),
+                    ("SMTP_PORT", "auto"),
+                    ("SMTPS_PORT", "auto"),
+                ])
+                .env("MAIL_USERS", users.join(" "))
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if !out.status.success() && stderr.contains("already in use") && attempt < 5 {
+                eprintln!("mail-server start (attempt {attempt}): {stderr}; again on other ports");
+                continue;
+            }
+            assert!(out.status.success(), "mail-server start: {stderr}");
+            let env = String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .filter_map(|l| l.split_once('='))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            return MailServer { dir, env };
+        }
     }
 
     pub fn port(&self, name: &str) -> u16 {
