@@ -314,6 +314,193 @@ fn godsfire_systems_units_and_nebula_are_where_the_position_says() {
     assert_eq!(colours["yellow"], palette::YELLOW);
 }
 
+/// A Godsfire scenario of `examples/`, adjudicated: its state, its JSON and its PNG.
+fn godsfire_example(name: &str) -> (godsfire::state::State, serde_json::Value, Vec<u8>) {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/examples"));
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    let state = godsfire::scenario::Scenario::from_toml(&text)
+        .unwrap()
+        .state;
+    let json = serde_json::from_str(&pbem::scenario::adjudicate_text(&text, dir).unwrap()).unwrap();
+    let png = pbem::picture::scenario::picture(&text, dir)
+        .unwrap()
+        .to_png()
+        .unwrap();
+    (state, json, png)
+}
+
+#[test]
+fn godsfire_moves_are_arrows_along_their_paths_and_fights_are_crossed() {
+    use godsfire::picture::{colours, fights, moves, Layout};
+    let (state, json, png) = godsfire_example("godsfire-movement.toml");
+    let pixels = decode(&png).unwrap();
+    let layout = Layout::new(&state);
+    let colours = colours(&state);
+    let moves = moves(&json, &json);
+    let paths: Vec<(Vec<String>, usize)> = moves
+        .iter()
+        .map(|m| (m.cells.iter().map(|c| c.to_string()).collect(), m.went))
+        .collect();
+    let path = |cells: &[&str], went: usize| (cells.iter().map(|c| c.to_string()).collect(), went);
+    assert_eq!(
+        paths,
+        vec![
+            // Through blue's interceptors to H5.
+            path(&["D5", "E5", "F5", "G5", "H5"], 4),
+            // Stopped by the block at G6: the last step not made.
+            path(&["D5", "E6", "F6", "G6", "H6"], 3),
+            // The landing on Polaris-1a ends in Polaris's cell, E8.
+            path(&["D6", "E7", "E8"], 2),
+            path(&["D6", "E7", "E8"], 2),
+            // Lift-off from Sirius-1a: from Sirius's cell.
+            path(&["C5", "D4", "E4"], 2),
+            // The National Government to Procyon.
+            path(&["C5", "C4", "C3", "C2"], 3),
+            // Blue's blocking stack retreats from G6 to H7.
+            path(&["G6", "H7"], 1),
+        ]
+    );
+    // An arrow of the mover's colour through the middle of every step made (the
+    // border between two cells: clear of stars and badges), or where a system's name
+    // or star is drawn over the middle, just beside them.
+    let mut steps = 0;
+    for m in &moves {
+        let points = m.points(&layout);
+        for k in 0..m.went {
+            let at = [0.5, 0.3, 0.7, 0.2, 0.8]
+                .iter()
+                .map(|&t| points[k].lerp(points[k + 1], t))
+                .find(|&p| state.systems.iter().all(|s| !layout.under_system(s.at, p)))
+                .unwrap();
+            assert_eq!(
+                px(&pixels, at),
+                colours[&m.power],
+                "{} step {k} of {:?}",
+                m.power,
+                m.cells
+            );
+            steps += 1;
+        }
+    }
+    assert_eq!(steps, 17);
+    // The interception at G5 and the block at G6 crossed.
+    let fought = fights(&json, &json);
+    assert_eq!(
+        fought.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        ["G5", "G6"]
+    );
+    for cell in fought {
+        assert_eq!(
+            px(&pixels, layout.fight(cell)),
+            palette::INK,
+            "the fight at {cell}"
+        );
+    }
+    // A cell nobody fought in or moved through keeps the paper.
+    let quiet = godsfire::map::Cell::parse("K9").unwrap();
+    assert_eq!(px(&pixels, layout.fight(quiet)), PAPER);
+    assert_eq!(px(&pixels, layout.anchor(quiet)), PAPER);
+}
+
+#[test]
+fn godsfire_attacks_from_other_cells_are_arrows_and_combats_are_crossed() {
+    use godsfire::picture::{colours, fights, moves, Layout};
+    let (state, json, png) = godsfire_example("godsfire-combat.toml");
+    let pixels = decode(&png).unwrap();
+    let layout = Layout::new(&state);
+    let colours = colours(&state);
+    // F5 and F7 attack F6; the attacks on Vega's regions come from Vega's own cell (no
+    // arrow), and blue's retreat from Vega-1a found no place (none either).
+    let moves = moves(&json, &json);
+    let drawn: Vec<(String, Vec<String>)> = moves
+        .iter()
+        .map(|m| {
+            (
+                m.power.clone(),
+                m.cells.iter().map(|c| c.to_string()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        drawn,
+        [
+            ("red".to_string(), vec!["F5".to_string(), "F6".to_string()]),
+            (
+                "green".to_string(),
+                vec!["F7".to_string(), "F6".to_string()]
+            ),
+        ]
+    );
+    for m in &moves {
+        assert_eq!(m.went, 1);
+        let points = m.points(&layout);
+        // Just past the border into F6 (the attacker's own badge hides its start).
+        let at = points[0].lerp(points[1], 0.6);
+        assert_eq!(px(&pixels, at), colours[&m.power], "{}'s attack", m.power);
+    }
+    let fought = fights(&json, &json);
+    assert_eq!(
+        fought.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        ["F6", "J5"]
+    );
+    for cell in fought {
+        assert_eq!(
+            px(&pixels, layout.fight(cell)),
+            palette::INK,
+            "the combat at {cell}"
+        );
+    }
+}
+
+#[test]
+fn godsfire_moves_read_what_the_units_did() {
+    use godsfire::picture::moves;
+    let position = serde_json::json!({"systems": [{"name": "Vega", "at": "J5", "owner": "blue"}]});
+    let results = |m: serde_json::Value| serde_json::json!({ "moves": [m] });
+    let went = |m: serde_json::Value| {
+        moves(&position, &results(m))
+            .iter()
+            .map(|m| (m.cells.len(), m.went))
+            .collect::<Vec<_>>()
+    };
+    // Stepped back to where it came from: nothing made.
+    assert_eq!(
+        went(serde_json::json!({"power": "red", "from": "H5", "path": ["I5", "J5"], "to": "H5"})),
+        [(3, 0)]
+    );
+    // Eliminated on the way (no `to`): nothing sure.
+    assert_eq!(
+        went(serde_json::json!({"power": "red", "from": "H5", "path": ["I5", "J5"], "to": null})),
+        [(3, 0)]
+    );
+    // Stopped half way.
+    assert_eq!(
+        went(serde_json::json!({"power": "red", "from": "H5", "path": ["I5", "J5"], "to": "I5"})),
+        [(3, 1)]
+    );
+    // Into a region of Vega: its cell.
+    assert_eq!(
+        went(
+            serde_json::json!({"power": "red", "from": "I5", "path": ["J5", "vega-1a"], "to": "Vega-1a"})
+        ),
+        [(2, 1)]
+    );
+    // A ground move between two regions of one system: no arrow; an unknown place:
+    // none either.
+    assert_eq!(
+        went(
+            serde_json::json!({"power": "red", "from": "Vega-1a", "path": ["Vega-1b"], "to": "Vega-1b"})
+        ),
+        []
+    );
+    assert_eq!(
+        went(
+            serde_json::json!({"power": "red", "from": "Atlantis-1a", "path": ["J5"], "to": "J5"})
+        ),
+        []
+    );
+}
+
 /// The four powers' first-turn orders; the Foundation's has an invalid line with
 /// markup in it (refused in the receipt; the fleet holds).
 fn turn_one(w: &mut World) {

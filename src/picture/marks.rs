@@ -136,6 +136,43 @@ pub fn arrow_head(svg: &mut Svg, from: Pt, to: Pt, colour: Colour, a: Arrow) {
     }
 }
 
+/// An arrow along a path (`points`, at least two): solid over its first `solid` steps
+/// and dashed beyond (the rest of a move not made), its head at the last point (less
+/// `a.trim_end`). One cased line, so the steps join without seams.
+pub fn path_arrow(svg: &mut Svg, points: &[Pt], solid: usize, colour: Colour, a: Arrow) {
+    let n = points.len();
+    if n < 2 {
+        return;
+    }
+    let last = Arrow {
+        trim_start: 0.0,
+        ..a
+    };
+    let Some((_, end, wings)) = arrow_geometry(points[n - 2], points[n - 1], last) else {
+        return;
+    };
+    let mut line = points.to_vec();
+    line[n - 1] = end;
+    let solid = solid.min(n - 1);
+    let parts = [(&line[..=solid], false), (&line[solid..], true)];
+    let dash = |s: Style, dashed: bool| {
+        if dashed {
+            s.dashed(a.width * 1.6, a.width * 1.1)
+        } else {
+            s
+        }
+    };
+    // The casing of every part first, so no part's casing covers another's colour.
+    for (width, c) in [(a.width + 3.0, INK), (a.width, colour)] {
+        for (part, dashed) in parts {
+            if part.len() > 1 {
+                svg.polyline(part, dash(Style::stroke(c, width), dashed));
+            }
+        }
+    }
+    svg.polygon(&wings, Style::both(colour, INK, 1.5));
+}
+
 /// A cross: a place left empty by a stand-off, or anything struck out.
 pub fn cross(svg: &mut Svg, centre: Pt, size: f32, colour: Colour) {
     let h = size / 2.0;

@@ -3,7 +3,11 @@
 //! the neutrals) with its name and a star — ringed where a power's National Government
 //! sits — and the units in each cell as badges of their power's colour
 //! (`S2 A1 P3`: squadrons, army groups, planetary defence forces), units in a system's
-//! regions counted with the system's cell.
+//! regions counted with the system's cell. With the results of the phase just
+//! adjudicated: its moves as arrows along their paths (solid as far as the units went,
+//! dashed beyond) and the retreats of blocking stacks, where a fight was
+//! (interceptions, blocks, combats) crossed, and in a combat phase the attacks from
+//! neighbouring cells and the retreats as arrows.
 //!
 //! Drawn from what the viewer may see: the game's `position_json(viewer)`; the map
 //! (size, nebula) is public.
@@ -17,7 +21,7 @@ use super::map::{split_region_id, Cell, Units};
 use super::state::{State, NEUTRAL};
 use super::{report, scenario};
 use crate::picture::legend::owned_swatch;
-use crate::picture::marks;
+use crate::picture::marks::{self, Arrow};
 use crate::picture::palette::{self, tint, Colour, INK, OWNED, PAPER, RULE, VOID};
 use crate::picture::{phase_name, Font, Key, Legend, Pt, SquareGrid, Style, Svg};
 use crate::rules::game::{PhaseResults, Play, Viewer};
@@ -60,6 +64,31 @@ impl Layout {
     /// and units).
     pub fn system_probe(&self, cell: Cell) -> Pt {
         self.corner(cell).offset(3.0, self.grid.cell * 0.4)
+    }
+
+    /// Where a cell's arrows start and end: below its star, above its badges.
+    pub fn anchor(&self, cell: Cell) -> Pt {
+        self.corner(cell)
+            .offset(self.grid.cell * 0.5, self.grid.cell * 0.62)
+    }
+
+    /// The size of a system's name.
+    fn name_size(&self) -> f32 {
+        9.0 * (self.grid.cell / CELL).max(0.8)
+    }
+
+    /// Whether a point is in the top of a system's cell, where its name, star and
+    /// ring are drawn (over any arrow).
+    pub fn under_system(&self, cell: Cell, p: Pt) -> bool {
+        let c = self.corner(cell);
+        let g = self.grid.cell;
+        p.x >= c.x && p.x <= c.x + g && p.y >= c.y - 1.0 && p.y <= c.y + g * 0.6
+    }
+
+    /// Where a fight in a cell is crossed: its top right corner, clear of the name.
+    pub fn fight(&self, cell: Cell) -> Pt {
+        self.corner(cell)
+            .offset(self.grid.cell * 0.84, self.grid.cell * 0.3)
     }
 
     /// A point of a nebula cell's fill between its hatch lines.
@@ -168,6 +197,124 @@ fn systems(position: &Value) -> Vec<SystemMark> {
         .collect()
 }
 
+/// The cell of a place: a cell (`F4`) or a system's region (`Sirius-1a`).
+fn place_cell(systems: &[SystemMark], at: &str) -> Option<Cell> {
+    Cell::parse(at).or_else(|| {
+        let (system, _, _) = split_region_id(at)?;
+        systems
+            .iter()
+            .find(|m| m.name.eq_ignore_ascii_case(system))
+            .map(|m| m.at)
+    })
+}
+
+/// A move, an attack or a retreat of the phase as the picture draws it: an arrow of
+/// its power's colour through these cells (each cell once; a move inside one cell,
+/// such as a landing, is none), solid over its first `went` steps, dashed beyond.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveMark {
+    pub power: String,
+    pub cells: Vec<Cell>,
+    pub went: usize,
+}
+
+impl MoveMark {
+    fn new(
+        systems: &[SystemMark],
+        power: &str,
+        places: &[&str],
+        reached: Option<&str>,
+    ) -> Option<MoveMark> {
+        let mut cells: Vec<Cell> = Vec::new();
+        let mut went = 0;
+        let mut gone = reached.is_none();
+        for (k, place) in places.iter().enumerate() {
+            let cell = place_cell(systems, place)?;
+            if cells.last() != Some(&cell) {
+                cells.push(cell);
+            }
+            if !gone {
+                went = cells.len() - 1;
+                gone = k > 0 && reached.is_some_and(|r| r.eq_ignore_ascii_case(place));
+            }
+        }
+        if !gone {
+            // Where the units ended is not on the path: nothing of it is sure.
+            went = 0;
+        }
+        (cells.len() > 1).then(|| MoveMark {
+            power: power.to_string(),
+            cells,
+            went,
+        })
+    }
+
+    /// The points of its arrow.
+    pub fn points(&self, layout: &Layout) -> Vec<Pt> {
+        self.cells.iter().map(|&c| layout.anchor(c)).collect()
+    }
+}
+
+/// The phase's moves (`moves`), the retreats of blocking stacks, the attacks of its
+/// combats from other cells and the retreats after them, from the results' JSON (`pbem adjudicate`'s output).
+pub fn moves(position: &Value, results: &Value) -> Vec<MoveMark> {
+    let systems = systems(position);
+    let list = |key: &str| results[key].as_array().into_iter().flatten();
+    let mut out = Vec::new();
+    for m in list("moves") {
+        let Some(power) = m["power"].as_str() else {
+            continue;
+        };
+        let places: Vec<&str> = std::iter::once(&m["from"])
+            .chain(m["path"].as_array().into_iter().flatten())
+            .filter_map(Value::as_str)
+            .collect();
+        out.extend(MoveMark::new(&systems, power, &places, m["to"].as_str()));
+    }
+    for b in list("blocks") {
+        if let (Some(power), Some(from), Some(to)) = (
+            b["power"].as_str(),
+            b["cell"].as_str(),
+            b["retreat"].as_str(),
+        ) {
+            out.extend(MoveMark::new(&systems, power, &[from, to], Some(to)));
+        }
+    }
+    for c in list("combats") {
+        let Some(target) = c["target"].as_str() else {
+            continue;
+        };
+        for a in c["attackers"].as_array().into_iter().flatten() {
+            if let (Some(power), Some(at)) = (a["power"].as_str(), a["at"].as_str()) {
+                out.extend(MoveMark::new(&systems, power, &[at, target], Some(target)));
+            }
+        }
+        for r in c["retreats"].as_array().into_iter().flatten() {
+            if let (Some(power), Some(from), Some(to)) =
+                (r["power"].as_str(), r["from"].as_str(), r["to"].as_str())
+            {
+                out.extend(MoveMark::new(&systems, power, &[from, to], Some(to)));
+            }
+        }
+    }
+    out
+}
+
+/// The cells where the phase fought: interceptions, blocks and combats.
+pub fn fights(position: &Value, results: &Value) -> Vec<Cell> {
+    let systems = systems(position);
+    let list = |key: &str| results[key].as_array().into_iter().flatten();
+    let mut out: Vec<Cell> = list("transit_attacks")
+        .chain(list("blocks"))
+        .filter_map(|f| f["cell"].as_str())
+        .chain(list("combats").filter_map(|c| c["target"].as_str()))
+        .filter_map(|at| place_cell(&systems, at))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The units of the position by cell and power, with their badges laid out in the
 /// cell: from the bottom up, one row per power.
 pub fn stack_marks(state: &State, position: &Value) -> Vec<StackMark> {
@@ -181,14 +328,9 @@ pub fn stack_marks(state: &State, position: &Value) -> Vec<StackMark> {
         let Ok(units) = serde_json::from_value::<Units>(s["units"].clone()) else {
             continue;
         };
-        let cell = Cell::parse(at).or_else(|| {
-            let (system, _, _) = split_region_id(at)?;
-            systems
-                .iter()
-                .find(|m| m.name.eq_ignore_ascii_case(system))
-                .map(|m| m.at)
-        });
-        let Some(cell) = cell else { continue };
+        let Some(cell) = place_cell(&systems, at) else {
+            continue;
+        };
         if units.total() == 0 {
             continue;
         }
@@ -262,6 +404,9 @@ pub fn draw(state: &State, position: &Value, results: Option<&PhaseResults>) -> 
         Key::Badge(palette::NEUTRAL, "S2 A1 P3".into()),
         "units: squadrons, army groups, PDF",
     );
+    legend.item(Key::Arrow(INK, false), "move, attack, retreat");
+    legend.item(Key::Arrow(INK, true), "the rest of a move not made");
+    legend.item(Key::Cross(INK), "a fight");
 
     let width = layout.width;
     let legend_top = grid.origin.y + grid.height() + 14.0;
@@ -326,7 +471,22 @@ pub fn draw(state: &State, position: &Value, results: Option<&PhaseResults>) -> 
         |c| char::from(b'A' + (c % 26) as u8).to_string(),
         |r| (r + 1).to_string(),
     );
-    let name_font = Font::new(9.0 * (grid.cell / CELL).max(0.8)).bold().middle();
+    // The phase's moves, dashed ones first; over the cells, under the stars, names
+    // and badges (the heads too: a head ends in its cell's middle).
+    if let Some(results) = results {
+        let moves = moves(position, &results.json);
+        let width = (grid.cell / 15.0).clamp(2.5, 4.0);
+        let a = Arrow::new(width).trim(0.0, grid.cell * 0.12);
+        let steps = |m: &MoveMark| m.cells.len() - 1;
+        let ordered = moves
+            .iter()
+            .filter(|m| m.went < steps(m))
+            .chain(moves.iter().filter(|m| m.went == steps(m)));
+        for m in ordered {
+            marks::path_arrow(&mut svg, &m.points(&layout), m.went, colour(&m.power), a);
+        }
+    }
+    let name_font = Font::new(layout.name_size()).bold().middle();
     for s in &systems {
         if s.at.col >= state.map.width || s.at.row == 0 || s.at.row > state.map.height {
             continue;
@@ -350,6 +510,11 @@ pub fn draw(state: &State, position: &Value, results: Option<&PhaseResults>) -> 
     }
     for m in &marks {
         marks::badge(&mut svg, m.at, &m.text(), colour(&m.power), BADGE_FONT);
+    }
+    if let Some(results) = results {
+        for cell in fights(position, &results.json) {
+            marks::cross(&mut svg, layout.fight(cell), grid.cell * 0.16, INK);
+        }
     }
     legend.draw(&mut svg, Pt::new(16.0, legend_top), legend_width);
     svg
