@@ -360,10 +360,15 @@ pub fn battles(results: &Value) -> Vec<String> {
     out
 }
 
+/// The points an arrow of a move is drawn through: its boxes' centres.
+pub fn points(layout: &Layout, m: &Move) -> Vec<Pt> {
+    m.path.iter().filter_map(|p| layout.centre(p)).collect()
+}
+
 /// The segments an arrow of a move is drawn along: (from, to, with a head), from box
 /// centre to box centre (the last one's head ends a little before it).
 pub fn segments(layout: &Layout, m: &Move) -> Vec<(Pt, Pt, bool)> {
-    let points: Vec<Pt> = m.path.iter().filter_map(|p| layout.centre(p)).collect();
+    let points = points(layout, m);
     let n = points.len();
     points
         .windows(2)
@@ -553,16 +558,10 @@ pub fn draw(map: &Map, label: &str, position: &Value, results: Option<&PhaseResu
         .filter(|m| !m.done)
         .chain(moves.iter().filter(|m| m.done));
     for m in ordered {
-        for (from, to, head) in segments(&layout, m) {
-            let a = Arrow::new(4.0);
-            let a = if m.done { a } else { a.dashed() };
-            if head {
-                let a = a.trim(0.0, ARROW_END);
-                marks::arrow(&mut svg, from, to, colour(&m.player), a);
-            } else {
-                marks::arrow_shaft(&mut svg, from, to, colour(&m.player), a);
-            }
-        }
+        let points = points(&layout, m);
+        let solid = if m.done { points.len() } else { 0 };
+        let a = Arrow::new(4.0).trim(0.0, ARROW_END);
+        marks::path_arrow(&mut svg, &points, solid, colour(&m.player), a);
     }
     for b in &battles {
         if let Some(a) = layout.anchor(b) {
