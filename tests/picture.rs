@@ -329,9 +329,30 @@ fn godsfire_example(name: &str) -> (godsfire::state::State, serde_json::Value, V
     (state, json, png)
 }
 
+/// The cells where the results say fights were are these, each crossed in ink.
+fn assert_fights_crossed(
+    json: &serde_json::Value,
+    layout: &godsfire::picture::Layout,
+    pixels: &Pixels,
+    cells: &[&str],
+) {
+    let fought = godsfire::picture::fights(json, json);
+    assert_eq!(
+        fought.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        cells
+    );
+    for cell in fought {
+        assert_eq!(
+            px(pixels, layout.fight(cell)),
+            palette::INK,
+            "the fight at {cell}"
+        );
+    }
+}
+
 #[test]
 fn godsfire_moves_are_arrows_along_their_paths_and_fights_are_crossed() {
-    use godsfire::picture::{colours, fights, moves, Layout};
+    use godsfire::picture::{colours, moves, Layout};
     let (state, json, png) = godsfire_example("godsfire-movement.toml");
     let pixels = decode(&png).unwrap();
     let layout = Layout::new(&state);
@@ -384,18 +405,7 @@ fn godsfire_moves_are_arrows_along_their_paths_and_fights_are_crossed() {
     }
     assert_eq!(steps, 17);
     // The interception at G5 and the block at G6 crossed.
-    let fought = fights(&json, &json);
-    assert_eq!(
-        fought.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-        ["G5", "G6"]
-    );
-    for cell in fought {
-        assert_eq!(
-            px(&pixels, layout.fight(cell)),
-            palette::INK,
-            "the fight at {cell}"
-        );
-    }
+    assert_fights_crossed(&json, &layout, &pixels, &["G5", "G6"]);
     // A cell nobody fought in or moved through keeps the paper.
     let quiet = godsfire::map::Cell::parse("K9").unwrap();
     assert_eq!(px(&pixels, layout.fight(quiet)), PAPER);
@@ -404,7 +414,7 @@ fn godsfire_moves_are_arrows_along_their_paths_and_fights_are_crossed() {
 
 #[test]
 fn godsfire_attacks_from_other_cells_are_arrows_and_combats_are_crossed() {
-    use godsfire::picture::{colours, fights, moves, Layout};
+    use godsfire::picture::{colours, moves, Layout};
     let (state, json, png) = godsfire_example("godsfire-combat.toml");
     let pixels = decode(&png).unwrap();
     let layout = Layout::new(&state);
@@ -438,18 +448,7 @@ fn godsfire_attacks_from_other_cells_are_arrows_and_combats_are_crossed() {
         let at = points[0].lerp(points[1], 0.6);
         assert_eq!(px(&pixels, at), colours[&m.power], "{}'s attack", m.power);
     }
-    let fought = fights(&json, &json);
-    assert_eq!(
-        fought.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-        ["F6", "J5"]
-    );
-    for cell in fought {
-        assert_eq!(
-            px(&pixels, layout.fight(cell)),
-            palette::INK,
-            "the combat at {cell}"
-        );
-    }
+    assert_fights_crossed(&json, &layout, &pixels, &["F6", "J5"]);
 }
 
 #[test]
