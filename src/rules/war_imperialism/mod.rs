@@ -12,10 +12,12 @@
 pub mod actions;
 pub mod battle;
 pub mod check;
+mod construction;
 pub mod end;
 pub mod generate;
 pub mod map;
 pub mod movement;
+mod natives;
 pub mod naval;
 pub mod outcome;
 pub mod picture;
