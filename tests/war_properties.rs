@@ -10,10 +10,10 @@ use std::path::Path;
 use pbem::dice::Dice;
 use pbem::rules::war_imperialism::generate::{random_orders, scripted_orders, stack_places, Plan};
 use pbem::rules::war_imperialism::map::Place;
+use pbem::rules::war_imperialism::order::Order;
 use pbem::rules::war_imperialism::outcome::{Log, Outcome};
 use pbem::rules::war_imperialism::scenario::{new_game_state, output_json};
 use pbem::rules::war_imperialism::state::{Building, Kind, Phase, State, FLEET_PORTAGE};
-use pbem::rules::war_imperialism::syntax::Order;
 use pbem::rules::war_imperialism::{self as war};
 use proptest::prelude::*;
 

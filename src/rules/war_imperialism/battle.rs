@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 
 use super::map::Place;
+use super::order::Transfer;
 use super::outcome::{BattleReport, BattleRound, Event, Sides};
 use super::run::Run;
 use super::state::{Building, Kind, State, Units, BRIGADES};
-use super::syntax::Transfer;
 
 /// A battle that no dice end in this many rounds ends with the attacker withdrawing.
 pub const MAX_ROUNDS: u32 = 200;

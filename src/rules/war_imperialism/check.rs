@@ -5,8 +5,8 @@
 //! things happen is checked when the order is carried out.
 
 use super::map::Place;
+use super::order::{Build, Order, SailStep};
 use super::state::{State, FLEET_PORTAGE};
-use super::syntax::{Build, Order, SailStep};
 
 fn other_player(s: &State, p: usize, q: usize, what: &str) -> Result<(), String> {
     if q == p {

@@ -1,10 +1,10 @@
 //! Construction (W4.7–W4.8): BUILD and DEVELOP in written order, shared with setup
 //! (W3.3).
 
+use super::order::{Build, Order};
 use super::outcome::Event;
 use super::run::Run;
 use super::state::{Building, Kind, Units, FLEET_COST};
-use super::syntax::{Build, Order};
 
 impl Run {
     /// W4.7–W4.8 (and W3.3 with `setup`): BUILD and DEVELOP in written order.

@@ -19,6 +19,7 @@ pub mod map;
 pub mod movement;
 mod natives;
 pub mod naval;
+pub mod order;
 pub mod outcome;
 pub mod picture;
 pub mod play;

@@ -3,10 +3,10 @@
 //! battles, his parleys and prospects, his declarations of war.
 
 use super::map::Place;
+use super::order::{Order, SailStep};
 use super::outcome::Event;
 use super::run::{Pending, Run, Scratch};
 use super::state::{Building, Kind, Units, FLEET_MP, FLEET_PORTAGE};
-use super::syntax::{Order, SailStep};
 
 /// How units enter a region (W5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

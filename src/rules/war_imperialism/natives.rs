@@ -1,10 +1,10 @@
 //! Native diplomacy in the production phase (W4.5): spheres removed, automatic
 //! westernizing, and incitement to revolt with its die modifiers.
 
+use super::order::Order;
 use super::outcome::Event;
 use super::run::Run;
 use super::state::{Building, Kind};
-use super::syntax::Order;
 
 /// Automatic westernizing counts these buildings (W4.5b).
 const WESTERNIZING: [Building; 5] = [

@@ -18,8 +18,9 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::map::{Map, Place};
+use super::order::{Order, SailStep};
 use super::state::{Kind, State, Units};
-use super::syntax::{self, Order, SailStep};
+use super::syntax;
 use super::{report, scenario};
 use crate::picture::legend::{owned_swatch, paper_swatch};
 use crate::picture::marks::{self, Arrow};

@@ -7,10 +7,10 @@
 use std::collections::VecDeque;
 
 use super::map::Place;
+use super::order::Order;
 use super::outcome::Event;
 use super::run::Run;
 use super::state::{Building, Cede, Kind, Phase, Posture, FLEET_PORTAGE};
-use super::syntax::Order;
 
 impl Run {
     pub fn production(&mut self) {

@@ -7,9 +7,10 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::map::{Map, Place};
+use super::order::{self, BattleLine, Intercept, Order, When};
 use super::outcome::{Event, LineResult, Log, Outcome, Roller};
 use super::state::{Kind, Phase, State, Units, FLEET_PORTAGE};
-use super::syntax::{self, BattleLine, Intercept, Order, When};
+use super::syntax;
 
 /// A taken (readable, allowed) order: whose, which line, where its result is.
 #[derive(Clone, Debug)]
@@ -50,11 +51,11 @@ impl Standing {
     }
 
     pub fn loss_order(&self) -> Vec<Kind> {
-        syntax::loss_order(&self.losses)
+        order::loss_order(&self.losses)
     }
 
     pub fn cargo_loss_order(&self) -> Vec<Kind> {
-        syntax::cargo_loss_order(&self.losses)
+        order::cargo_loss_order(&self.losses)
     }
 }
 

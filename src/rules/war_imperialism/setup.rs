@@ -1,9 +1,9 @@
 //! Setup (W3): the draft of regions by ranked lists, then one simultaneous purchase.
 
+use super::order::Order;
 use super::outcome::{Event, Pick};
 use super::run::Run;
 use super::state::{Kind, Phase, Units};
-use super::syntax::Order;
 
 /// Regions each player drafts (W11.1).
 pub fn regions_each(players: usize) -> u32 {
