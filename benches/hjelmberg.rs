@@ -7,7 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use pbem::rules::foundation_hjelmberg::generate::midgame_round;
-use pbem::rules::foundation_hjelmberg::{adjudicate, scenario};
+use pbem::rules::foundation_hjelmberg::{adjudicate, output};
 
 fn hjelmberg(c: &mut Criterion) {
     // Rounds early and late in a game, adjudicated in rotation.
@@ -29,7 +29,7 @@ fn hjelmberg(c: &mut Criterion) {
             k = (k + 1) % rounds.len();
             let (seed, (state, orders)) = &rounds[k];
             let (after, log) = adjudicate(state, orders, *seed);
-            scenario::output(state, &after, &log)
+            output::output(state, &after, &log)
         })
     });
 }

@@ -8,9 +8,9 @@ use std::path::Path;
 use chrono::Duration;
 use pbem::rules::foundation_hjelmberg::data::{self, Goal};
 use pbem::rules::foundation_hjelmberg::outcome::Outcome;
-use pbem::rules::foundation_hjelmberg::scenario;
 use pbem::rules::foundation_hjelmberg::state::{Options, Pace, Phase, State, NONE};
 use pbem::rules::foundation_hjelmberg::{self as fh, generate, report, setup};
+use pbem::rules::foundation_hjelmberg::{output, scenario};
 use pbem::rules::game::{Game, PhaseResults, Play, Viewer};
 use pbem::rules::LineCheck;
 use serde_json::Value;
@@ -687,7 +687,7 @@ fn replay_from_the_store(w: &World, end: &State) {
         for k in ["game", "turn", "phase"] {
             stored.as_object_mut().unwrap().remove(k);
         }
-        let mut again = scenario::output(&s, &next, &log);
+        let mut again = output::output(&s, &next, &log);
         for k in ["turn", "phase"] {
             again.as_object_mut().unwrap().remove(k);
         }

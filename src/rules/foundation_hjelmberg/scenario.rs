@@ -1,5 +1,5 @@
-//! Scenario files (`../shared/specs/foundation-hjelmberg-scenario.md`): TOML in, JSON
-//! out. The same shape stores a game between phases (see [`Stored`]).
+//! Scenario files (`../shared/specs/foundation-hjelmberg-scenario.md`): TOML in (JSON
+//! out is `output`'s). The same shape stores a game between phases (`stored`).
 //!
 //! Beyond the spec, on input: `data = "file.toml"` (another data file, H1.6, found
 //! beside the scenario), `phase = "over"`, `winner`, `discard` (tiles out of the game)
@@ -12,13 +12,11 @@ use std::sync::Arc;
 
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{json, Map, Value};
 
 use super::data::{
     dynasty_name, parse_dynasty, parse_research, research_name, Data, CENTER, DISCS, EMPIRE_SHIPS,
     MAX_SEATS, NEUTRAL_KINS, OWN_KINS, PERSONAL,
 };
-use super::outcome::{Draw, Log};
 use super::setup::empty_core;
 use super::state::{Options, Pace, Phase, State, NONE};
 
@@ -751,244 +749,8 @@ pub fn to_file(state: &State) -> ScenarioFile {
     }
 }
 
-fn tile_list(d: &Data, counts: &[u8]) -> Vec<String> {
+pub(super) fn tile_list(d: &Data, counts: &[u8]) -> Vec<String> {
     (0..d.tiles.len())
         .flat_map(|k| std::iter::repeat_n(d.tiles[k].id.clone(), usize::from(counts[k])))
         .collect()
-}
-
-fn by_canonical(d: &Data, mut v: Vec<(String, Value)>, order: &[String]) -> Map<String, Value> {
-    v.sort_by_key(|(k, _)| order.iter().position(|o| o == k).unwrap_or(usize::MAX));
-    let _ = d;
-    v.into_iter().collect()
-}
-
-/// The JSON of `pbem adjudicate` (whole: secrets included).
-pub fn output(before: &State, after: &State, log: &Log) -> Value {
-    let d = &*after.data;
-    let c = &after.core;
-    let file = to_file(after);
-    let name = |s: u8| after.name(s).to_string();
-    let results: Vec<Value> = log
-        .results
-        .iter()
-        .map(|r| {
-            let mut m = Map::new();
-            m.insert("power".into(), name(r.seat).into());
-            m.insert("line".into(), r.line.into());
-            m.insert("order".into(), r.order.clone().into());
-            m.insert("outcome".into(), r.outcome.word().into());
-            match &r.secret {
-                Some(s) => {
-                    m.insert("detail".into(), format!("{}; {s}", r.detail).into());
-                    m.insert("public_detail".into(), r.detail.clone().into());
-                    m.insert("secret_to".into(), json!([name(r.seat)]));
-                }
-                None => {
-                    m.insert("detail".into(), r.detail.clone().into());
-                }
-            }
-            Value::Object(m)
-        })
-        .collect();
-    let events: Vec<Value> = log
-        .events
-        .iter()
-        .map(|e| {
-            let mut m = Map::new();
-            m.insert("step".into(), e.step.into());
-            match &e.secret {
-                Some(s) => {
-                    m.insert("text".into(), s.text.clone().into());
-                    m.insert("public_text".into(), e.text.clone().into());
-                    m.insert(
-                        "secret_to".into(),
-                        s.to.iter().map(|&k| Value::from(name(k))).collect(),
-                    );
-                }
-                None => {
-                    m.insert("text".into(), e.text.clone().into());
-                }
-            }
-            Value::Object(m)
-        })
-        .collect();
-    let draws: Vec<Value> = log.draws.iter().map(|x| draw_json(after, x)).collect();
-    let players = serde_json::to_value(&file.player).expect("players serialise");
-    let planet_order: Vec<String> = d.planets.clone();
-    let supply: Map<String, Value> = (0..d.colours.len() as u8)
-        .map(|k| (d.colour_name(k).to_string(), Value::from(c.supply(d, k))))
-        .collect();
-    let mut m = Map::new();
-    m.insert("rules".into(), super::ID.into());
-    m.insert("phase".into(), before.core.phase.id().into());
-    m.insert("turn".into(), before.core.round.into());
-    m.insert("results".into(), Value::Array(results));
-    m.insert("events".into(), Value::Array(events));
-    m.insert("draws".into(), Value::Array(draws));
-    m.insert("players".into(), players);
-    m.insert("seating".into(), json!(after.seating));
-    m.insert("next".into(), name(c.next).into());
-    m.insert("round".into(), c.round.into());
-    m.insert("empire_kin".into(), name(c.empire_kin).into());
-    m.insert("empire".into(), json!(file.empire));
-    m.insert(
-        "planets".into(),
-        Value::Object(by_canonical(
-            d,
-            file.planets
-                .clone()
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(k, v)| (k, Value::from(v)))
-                .collect(),
-            &planet_order,
-        )),
-    );
-    m.insert(
-        "stock".into(),
-        Value::Object(by_canonical(
-            d,
-            file.stock
-                .clone()
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(k, v)| (k, Value::from(v)))
-                .collect(),
-            &planet_order,
-        )),
-    );
-    m.insert(
-        "colony_board".into(),
-        Value::Object(by_canonical(
-            d,
-            file.colony_board
-                .clone()
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(k, v)| (k, serde_json::to_value(v).expect("space")))
-                .collect(),
-            &planet_order,
-        )),
-    );
-    m.insert(
-        "piles".into(),
-        serde_json::to_value(&file.piles).expect("piles"),
-    );
-    m.insert("goals".into(), json!(file.goals));
-    m.insert("revealed".into(), json!(file.revealed));
-    m.insert("supply".into(), Value::Object(supply));
-    m.insert("discard".into(), json!(file.discard));
-    m.insert(
-        "options".into(),
-        serde_json::to_value(&file.options).expect("options"),
-    );
-    m.insert(
-        "next_phase".into(),
-        match c.phase {
-            Phase::Over => "over",
-            _ => "play",
-        }
-        .into(),
-    );
-    m.insert(
-        "winner".into(),
-        file.winner.map(Value::from).unwrap_or(Value::Null),
-    );
-    Value::Object(m)
-}
-
-fn draw_json(state: &State, x: &Draw) -> Value {
-    let mut m = Map::new();
-    m.insert("step".into(), x.step.into());
-    m.insert("pile".into(), x.pile.into());
-    m.insert("drew".into(), x.drew.clone().into());
-    m.insert("for".into(), x.for_.clone().into());
-    if let Some(to) = &x.to {
-        m.insert(
-            "secret_to".into(),
-            to.iter().map(|&k| Value::from(state.name(k))).collect(),
-        );
-    }
-    Value::Object(m)
-}
-
-/// What the judge stores of a game: the position in the scenario's shape, and the
-/// creation draws still to report.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Stored {
-    pub position: ScenarioFile,
-    #[serde(default)]
-    pub creation: Vec<StoredDraw>,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StoredDraw {
-    pub step: String,
-    pub pile: String,
-    pub drew: String,
-    #[serde(rename = "for")]
-    pub for_: String,
-    pub secret: bool,
-}
-
-fn static_str(s: &str) -> &'static str {
-    const KNOWN: [&str; 10] = [
-        "H3.2", "H8", "planet1", "planet2", "colony1", "colony2", "colony3", "goals", "empire",
-        "H11.1",
-    ];
-    KNOWN.into_iter().find(|k| *k == s).unwrap_or("?")
-}
-
-impl From<State> for Stored {
-    fn from(s: State) -> Stored {
-        Stored {
-            position: to_file(&s),
-            creation: s
-                .creation
-                .iter()
-                .map(|x| StoredDraw {
-                    step: x.step.into(),
-                    pile: x.pile.into(),
-                    drew: x.drew.clone(),
-                    for_: x.for_.clone(),
-                    secret: x.to.is_some(),
-                })
-                .collect(),
-        }
-    }
-}
-
-impl TryFrom<Stored> for State {
-    type Error = String;
-    fn try_from(s: Stored) -> Result<State, String> {
-        let mut state = s.position.build(super::data::standard())?.state;
-        state.creation = s
-            .creation
-            .into_iter()
-            .map(|x| Draw {
-                step: static_str(&x.step),
-                pile: static_str(&x.pile),
-                drew: x.drew,
-                for_: x.for_,
-                to: x.secret.then(Vec::new),
-            })
-            .collect();
-        Ok(state)
-    }
-}
-
-impl Serialize for State {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        Stored::from(self.clone()).serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for State {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<State, D::Error> {
-        let stored = Stored::deserialize(d)?;
-        State::try_from(stored).map_err(serde::de::Error::custom)
-    }
 }
