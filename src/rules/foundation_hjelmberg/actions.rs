@@ -4,7 +4,7 @@
 
 use super::data::{bits, research_name, Effect, GOAL_SPACE, PERSONAL};
 use super::kins;
-use super::syntax::{Act, Free, Kind, Order};
+use super::order::{Act, Free, Kind, Order};
 use super::tiles;
 use super::turn::Ctx;
 

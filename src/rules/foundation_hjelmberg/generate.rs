@@ -7,9 +7,9 @@ use super::data::{
     bits, dynasty_space, space_parts, Action, Data, Goal, CENTER, GOAL_SPACE, PERSONAL,
 };
 use super::goals;
+use super::order::{order_text, Act, Kind, Mods, Order};
 use super::outcome::Log;
 use super::state::{Core, Phase, State, NONE};
-use super::syntax::{order_text, Act, Kind, Mods, Order};
 use super::turn::{Ctx, Drawer};
 use super::{actions, kins};
 

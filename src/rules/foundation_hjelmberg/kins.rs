@@ -4,8 +4,8 @@
 use super::data::{
     dynasty_name, dynasty_space, level_word, space_parts, Action, Data, Effect, CENTER,
 };
+use super::order::{Bump, Mods};
 use super::state::Player;
-use super::syntax::{Bump, Mods};
 use super::turn::Ctx;
 
 /// The highest level she may PLACE on in an action (H5.2).

@@ -17,6 +17,7 @@ pub mod empire;
 pub mod generate;
 pub mod goals;
 pub mod kins;
+pub mod order;
 pub mod outcome;
 pub mod output;
 pub mod picture;
@@ -156,7 +157,7 @@ pub fn check(state: &State, power: &str, text: &str) -> Vec<LineCheck> {
                     reason,
                 },
                 Ok(l) => {
-                    let order = syntax::line_text(&state.data, &l);
+                    let order = order::line_text(&state.data, &l);
                     let what = trial
                         .iter()
                         .find(|r| r.line == line)

@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use super::data::{Data, MAX_PLANETS, MAX_SEATS, MAX_TILES};
+use super::order::{line_text, Line};
 use super::outcome::{Draw, LineResult, Log, Outcome};
 use super::state::{Core, Options, Phase, Player, State, NONE};
-use super::syntax::{line_text, Line};
 use super::turn::{read_submission, Ctx, Drawer, Written};
 use crate::dice::Dice;
 

@@ -4,9 +4,9 @@
 //! actions, the Empire).
 
 use super::data::{Effect, Use};
+use super::order::Mods;
 use super::outcome::Draw;
 use super::state::NONE;
-use super::syntax::Mods;
 use super::turn::Ctx;
 
 const PILES: [&str; 3] = ["colony1", "colony2", "colony3"];

@@ -5,9 +5,10 @@
 use std::collections::BTreeMap;
 
 use super::data::Data;
+use super::order::{free_text, line_text, order_text, Line};
 use super::outcome::{LineResult, Log, Outcome};
 use super::state::{Core, Pace, Phase, State, NONE};
-use super::syntax::{free_text, line_text, order_text, parse_line, Line};
+use super::syntax::parse_line;
 use super::{actions, empire, goals};
 use crate::dice::Dice;
 
