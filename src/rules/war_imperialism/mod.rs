@@ -30,6 +30,7 @@ pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod syntax;
+mod voyage;
 
 use std::collections::BTreeMap;
 

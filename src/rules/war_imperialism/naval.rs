@@ -2,11 +2,11 @@
 
 use std::collections::BTreeMap;
 
-use super::movement::{Fate, Group};
 use super::order::Intercept;
 use super::outcome::{BattleReport, BattleRound, Event};
 use super::run::Run;
 use super::state::{Units, FLEET_PORTAGE};
+use super::voyage::{Fate, Group};
 
 /// A battle that no dice end in this many rounds is broken off by both sides.
 pub const MAX_ROUNDS: u32 = 100;
