@@ -8,6 +8,7 @@
 //! draws; [`scenario`] reads scenario files and writes the JSON of `pbem adjudicate`;
 //! [`report`] writes the text players read; [`play`] plugs it into the judge.
 
+pub mod adjustments;
 pub mod check;
 pub mod generate;
 pub mod map;
@@ -16,6 +17,7 @@ pub mod picture;
 pub mod play;
 pub mod report;
 pub mod resolve;
+mod retreat;
 pub mod scenario;
 pub mod state;
 pub mod syntax;
@@ -55,7 +57,7 @@ pub fn owing(s: &State) -> Vec<String> {
         Step::Retreat => (0..map.powers.len() as u8)
             .filter(|&q| s.dislodged.iter().any(|d| d.unit.power == q))
             .collect(),
-        Step::Adjustment => phase::owing_adjustments(s),
+        Step::Adjustment => adjustments::owing_adjustments(s),
     };
     powers
         .into_iter()

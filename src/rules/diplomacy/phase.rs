@@ -4,9 +4,11 @@
 
 use std::collections::BTreeSet;
 
+use super::adjustments::{adjustments, owing_adjustments};
 use super::check::{self, Does, Order};
-use super::map::{bits, Kind, Loc, Map, Prov};
+use super::map::{bits, Kind, Loc, Map};
 use super::resolve::{Act, Resolver, NONE};
+use super::retreat::retreats;
 use super::state::{Dislodged, Edition, Phase, Season, State, Step, Unit};
 
 /// How an order went.
@@ -95,7 +97,7 @@ pub fn adjudicate_read(state: &State, orders: Vec<Order>, mut report: Report) ->
     (next, report)
 }
 
-fn result(o: &Order, outcome: Outcome, dislodged: bool, detail: String) -> OrderResult {
+pub(super) fn result(o: &Order, outcome: Outcome, dislodged: bool, detail: String) -> OrderResult {
     OrderResult {
         power: (o.power != u8::MAX).then_some(o.power),
         order: o.text.clone(),
@@ -107,7 +109,10 @@ fn result(o: &Order, outcome: Outcome, dislodged: bool, detail: String) -> Order
 }
 
 /// Keeps the last order of each unit; earlier ones become invalid results.
-fn last_per_unit(orders: Vec<Order>, report: &mut Report) -> (Vec<Option<Order>>, Vec<Order>) {
+pub(super) fn last_per_unit(
+    orders: Vec<Order>,
+    report: &mut Report,
+) -> (Vec<Option<Order>>, Vec<Order>) {
     let mut by_unit: Vec<Option<Order>> = Vec::new();
     let mut other = Vec::new();
     for o in orders {
@@ -511,83 +516,9 @@ fn move_detail(map: &Map, r: &mut Resolver, u: usize) -> (bool, String) {
     (false, String::new())
 }
 
-fn retreats(state: &State, orders: Vec<Order>, report: &mut Report) -> State {
-    let map = state.map();
-    let (by_unit, other) = last_per_unit(orders, report);
-    for o in &other {
-        report.results.push(result(
-            o,
-            Outcome::Invalid,
-            false,
-            o.invalid
-                .clone()
-                .unwrap_or_else(|| "not a retreat order".into()),
-        ));
-    }
-    let mut next = state.clone();
-    next.dislodged.clear();
-    // Where each dislodged unit tries to go.
-    let wants: Vec<Option<Loc>> = (0..state.dislodged.len())
-        .map(|k| match by_unit.get(k).and_then(|o| o.as_ref()) {
-            Some(Order {
-                does: Does::Retreat { to },
-                invalid: None,
-                ..
-            }) => Some(*to),
-            _ => None,
-        })
-        .collect();
-    for (k, d) in state.dislodged.iter().enumerate() {
-        let o = by_unit.get(k).and_then(|o| o.as_ref());
-        let bounce = wants[k].and_then(|to| {
-            let others: Vec<String> = wants
-                .iter()
-                .enumerate()
-                .filter(|&(j, w)| j != k && w.is_some_and(|w| map.prov_of(w) == map.prov_of(to)))
-                .map(|(j, _)| {
-                    map.prov_id(map.prov_of(state.dislodged[j].unit.loc))
-                        .to_string()
-                })
-                .collect();
-            (!others.is_empty()).then(|| others.join(", "))
-        });
-        let (outcome, detail) = match (o, wants[k]) {
-            (Some(o), _) if o.invalid.is_some() => (
-                Outcome::Invalid,
-                format!("{}; disbanded", o.invalid.clone().unwrap_or_default()),
-            ),
-            (Some(_), Some(to)) => match &bounce {
-                Some(b) => (Outcome::Fails, format!("bounced with {b}; disbanded")),
-                None => {
-                    next.units.push(Unit { loc: to, ..d.unit });
-                    (Outcome::Succeeds, String::new())
-                }
-            },
-            (Some(_), None) => (Outcome::Succeeds, "disbanded".into()),
-            (None, _) => {
-                report.results.push(OrderResult {
-                    power: Some(d.unit.power),
-                    order: format!("{} D", d.unit.text(map)),
-                    outcome: Outcome::Succeeds,
-                    dislodged: false,
-                    detail: "no retreat order: disbanded".into(),
-                    default: true,
-                });
-                continue;
-            }
-        };
-        report
-            .results
-            .push(result(o.expect("ordered"), outcome, false, detail));
-    }
-    next.units.sort();
-    end_of_season(&mut next, report);
-    next
-}
-
 /// After the season's movement and retreats: the fall's centre changes, victory,
 /// the winter (skipped when nobody has anything to adjust).
-fn end_of_season(s: &mut State, report: &mut Report) {
+pub(super) fn end_of_season(s: &mut State, report: &mut Report) {
     let map = s.map();
     if s.phase.season == Season::Fall {
         for u in &s.units {
@@ -652,201 +583,6 @@ fn end_of_season(s: &mut State, report: &mut Report) {
             .push(format!("No adjustments in winter {}.", s.phase.year));
         s.phase = s.phase.after_season();
     }
-}
-
-/// The powers with builds or removals to order.
-pub fn owing_adjustments(s: &State) -> Vec<u8> {
-    let map = s.map();
-    (0..map.powers.len() as u8)
-        .filter(|&q| {
-            let a = s.adjustment(q);
-            a < 0 || (a > 0 && !s.build_sites(q).is_empty())
-        })
-        .collect()
-}
-
-fn adjustments(state: &State, orders: Vec<Order>, report: &mut Report) -> State {
-    let map = state.map();
-    let mut next = state.clone();
-    let np = map.powers.len();
-    let mut built: Vec<u32> = vec![0; np];
-    let mut removed: Vec<u32> = vec![0; np];
-    let mut used: u128 = 0;
-    let mut gone = vec![false; state.units.len()];
-    let mut new_units = Vec::new();
-    for o in &orders {
-        if let Some(e) = &o.invalid {
-            report
-                .results
-                .push(result(o, Outcome::Invalid, false, e.clone()));
-            continue;
-        }
-        let q = o.power as usize;
-        let owed = state.adjustment(o.power);
-        let r = match &o.does {
-            Does::Build { unit } => {
-                let p = map.prov_of(unit.loc);
-                if owed <= 0 {
-                    result(
-                        o,
-                        Outcome::Invalid,
-                        false,
-                        format!("{} has no builds", map.power_id(o.power)),
-                    )
-                } else if built[q] >= owed as u32 {
-                    result(o, Outcome::Fails, false, "no builds left".into())
-                } else if used & (1u128 << p) != 0 {
-                    result(
-                        o,
-                        Outcome::Fails,
-                        false,
-                        format!("already a build in {}", map.prov_id(p)),
-                    )
-                } else {
-                    built[q] += 1;
-                    used |= 1u128 << p;
-                    new_units.push(*unit);
-                    result(o, Outcome::Succeeds, false, String::new())
-                }
-            }
-            Does::Waive => {
-                if owed <= 0 {
-                    result(
-                        o,
-                        Outcome::Invalid,
-                        false,
-                        format!("{} has no builds to waive", map.power_id(o.power)),
-                    )
-                } else if built[q] >= owed as u32 {
-                    result(o, Outcome::Fails, false, "no builds left".into())
-                } else {
-                    built[q] += 1;
-                    result(o, Outcome::Succeeds, false, "a build waived".into())
-                }
-            }
-            Does::Disband => {
-                let k = o.unit.expect("a removal names a unit");
-                if owed >= 0 {
-                    result(
-                        o,
-                        Outcome::Invalid,
-                        false,
-                        format!("{} has no removals", map.power_id(o.power)),
-                    )
-                } else if gone[k] {
-                    result(o, Outcome::Fails, false, "already removed".into())
-                } else if removed[q] >= (-owed) as u32 {
-                    result(o, Outcome::Fails, false, "no removals left".into())
-                } else {
-                    removed[q] += 1;
-                    gone[k] = true;
-                    result(o, Outcome::Succeeds, false, String::new())
-                }
-            }
-            _ => result(o, Outcome::Invalid, false, "not an adjustment order".into()),
-        };
-        report.results.push(r);
-    }
-    // Civil disorder: too few removals (DATC 4.D.9, 6.J).
-    for q in 0..np as u8 {
-        let owed = state.adjustment(q);
-        if owed >= 0 {
-            continue;
-        }
-        let mut left = (-owed) as u32 - removed[q as usize];
-        if left == 0 {
-            continue;
-        }
-        let dist = distances(state, q);
-        let mut cands: Vec<usize> = (0..state.units.len())
-            .filter(|&k| state.units[k].power == q && !gone[k])
-            .collect();
-        cands.sort_by_key(|&k| {
-            let u = &state.units[k];
-            let p = map.prov_of(u.loc);
-            let d = match (state.options.edition, u.kind) {
-                (Edition::E2023, _) | (_, Kind::Army) => dist.0[p as usize],
-                (_, Kind::Fleet) => dist.1[p as usize],
-            };
-            (
-                std::cmp::Reverse(d),
-                u.kind != Kind::Fleet,
-                map.alpha_rank[p as usize],
-            )
-        });
-        for k in cands {
-            if left == 0 {
-                break;
-            }
-            gone[k] = true;
-            left -= 1;
-            report.civil_disorder.push(state.units[k]);
-        }
-    }
-    next.units = state
-        .units
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| !gone[*k])
-        .map(|(_, u)| *u)
-        .chain(new_units)
-        .collect();
-    next.units.sort();
-    for q in 0..np as u8 {
-        if state.adjustment(q) != 0 && state.alive(q) && !next.alive(q) {
-            report
-                .events
-                .push(format!("{} is eliminated.", map.power_id(q)));
-        }
-    }
-    next.phase = state.phase.after_season();
-    next
-}
-
-/// Distances to the power's centres used by the civil disorder rule: (any border,
-/// fleet borders only). The 2023 rules count from owned centres over every border;
-/// the older ones from home centres, fleets over water only.
-fn distances(state: &State, q: u8) -> (Vec<u32>, Vec<u32>) {
-    let map = state.map();
-    let np = map.provinces.len();
-    let sources: Vec<Prov> = match state.options.edition {
-        Edition::E2023 => (0..np as u8)
-            .filter(|&p| state.owners[p as usize] == Some(q))
-            .collect(),
-        _ => map.home_centres(q).collect(),
-    };
-    let bfs = |fleet: bool| {
-        let mut d = vec![u32::MAX; np];
-        let mut frontier: u128 = 0;
-        for &p in &sources {
-            if fleet && !map.fleet_can_enter(p) {
-                continue;
-            }
-            d[p as usize] = 0;
-            frontier |= 1u128 << p;
-        }
-        let mut seen = frontier;
-        let mut step = 0;
-        while frontier != 0 {
-            step += 1;
-            let mut next = 0u128;
-            for p in bits(frontier) {
-                next |= if fleet {
-                    map.fleet_border_any_coast(p)
-                } else {
-                    map.any_border(p)
-                };
-            }
-            next &= !seen;
-            for p in bits(next) {
-                d[p as usize] = step;
-            }
-            seen |= next;
-            frontier = next;
-        }
-        d
-    };
-    (bfs(false), bfs(true))
 }
 
 /// The phase after the current one is adjudicated with no orders at all (for tests).
