@@ -1,0 +1,134 @@
+//! New games: each game of the configuration the judge does not know yet is created
+//! (its dice committed to unless games.toml fixes a seed), its players and moderators
+//! welcomed, and a phase nobody owes played at once; committed in groups, like mail.
+
+use super::*;
+
+impl Judge<'_> {
+    /// Creates the games of the configuration the store does not know yet (and
+    /// indexes those brought in under the judge), each with its welcome mail.
+    pub(super) fn ensure_games(&self) -> Result<(), JudgeError> {
+        let _t = crate::timing::span("new games (ensure_games)");
+        let now = self.clock.now();
+        // New games are committed in groups, like mail: one write to disk a group.
+        let mut fx = self.effects();
+        let mut pending = Vec::new();
+        for gc in &self.config.games {
+            if self.known.borrow().contains(&gc.id) {
+                continue;
+            }
+            pending.push(gc.id.clone());
+            if self.store.contains(&game_key(&gc.id))? {
+                // Brought in under the judge (an import): index it like the others.
+                let record = self.load(&mut fx, &gc.id)?;
+                fx.records.insert(gc.id.clone(), record);
+            } else {
+                // Dice anyone can check: a secret seed unless games.toml fixes one.
+                let dice = (!gc.fixed_seed).then(|| {
+                    let (secret, commitment) = crate::verify::new_secret();
+                    record::DiceSecret { secret, commitment }
+                });
+                let seed = match &dice {
+                    Some(d) => crate::verify::seed(&d.secret).expect("a fresh secret is hex"),
+                    None => gc.seed,
+                };
+                let game = Game::new(gc.rules, &gc.options, gc.start.as_ref(), seed)
+                    .expect("checked when the configuration was read");
+                let phase = game.label().phase;
+                let record = Record {
+                    game,
+                    deadline: Some(now + gc.phase_length(phase)),
+                    paused: None,
+                    submissions: BTreeMap::new(),
+                    addresses: gc
+                        .players
+                        .iter()
+                        .map(|p| (p.power.clone(), p.address.clone()))
+                        .collect(),
+                    suspended: None,
+                    absences: Vec::new(),
+                    dice,
+                    ended: None,
+                    phases_played: 0,
+                };
+                self.welcome(gc, &record, &mut fx)?;
+                fx.records.insert(gc.id.clone(), record);
+                // A phase nobody owes (a solo Imperium's turn) is played at once.
+                self.advance(gc, &mut fx, false)?;
+            }
+            if pending.len() >= self.group_size {
+                self.commit(std::mem::replace(&mut fx, self.effects()))?;
+                self.known.borrow_mut().extend(pending.drain(..));
+            }
+        }
+        if !pending.is_empty() {
+            self.commit(fx)?;
+            self.known.borrow_mut().extend(pending);
+        }
+        Ok(())
+    }
+
+    /// The welcome mail of a new game, to each player (their power's view) and each
+    /// moderator.
+    fn welcome(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let play = record.game.play();
+        let label = play.label();
+        let powers = play.powers();
+        let mut phases: Vec<&str> = play.phases();
+        if phases.is_empty() {
+            phases.push(label.phase);
+        }
+        let phases: Vec<(String, String)> = phases
+            .iter()
+            .map(|p| (p.to_string(), replies::length(gc.phase_length(p))))
+            .collect();
+        let deadline = record.deadline.unwrap_or_else(|| self.clock.now());
+        for reader in self.readers(gc, record) {
+            let power = reader.power.as_deref();
+            let example = power
+                .map(|p| play.example_orders(p))
+                .unwrap_or_default()
+                .lines()
+                .map(str::to_string)
+                .collect();
+            let view = replies::Welcome {
+                game: &gc.id,
+                rules: gc.rules.name(),
+                power: power.unwrap_or(""),
+                others: powers
+                    .iter()
+                    .filter(|p| Some(p.as_str()) != power)
+                    .cloned()
+                    .collect(),
+                turn: label.turn,
+                phase: label.phase,
+                deadline_utc: replies::utc(deadline),
+                deadline_local: replies::local(deadline, gc.time_zone),
+                phases: phases.clone(),
+                board: play.board_text(reader.viewer()),
+                standing: play.standing(),
+                example,
+                commitment: record
+                    .dice
+                    .as_ref()
+                    .filter(|_| !gc.fixed_seed)
+                    .map(|d| d.commitment.clone())
+                    .unwrap_or_default(),
+                fixed_seed: gc.fixed_seed,
+            };
+            let body = self.templates.render("welcome.txt", &view)?;
+            let subject = match power {
+                Some(p) => format!("[{}] Welcome: you play {p}", gc.id),
+                None => format!("[{}] Welcome: you moderate this game", gc.id),
+            };
+            fx.outbox
+                .push(self.mail(&reader.address, subject, body, None));
+        }
+        Ok(())
+    }
+}
