@@ -8,7 +8,7 @@
 //! Run: `cargo bench --bench real_mail` (needs Postfix and Dovecot: see `.ci/run`).
 //! Targets: median latency under 2 s with IDLE; batch at least 200 mails per second.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
@@ -21,68 +21,25 @@ const PLAYERS: [(&str, &str); 4] = [
     ("preem", "pw-preem"),
 ];
 
-struct Servers {
-    dir: tempfile::TempDir,
-    imap: u16,
-    smtp: u16,
-    ca: String,
-}
+// The test suite's servers (`scripts/mail-server` on free ports, stopped when dropped).
+#[path = "../tests/real_mail/mailserver.rs"]
+#[allow(dead_code)]
+mod mailserver;
 
-impl Drop for Servers {
-    fn drop(&mut self) {
-        let _ = Command::new(script())
-            .arg("stop")
-            .arg(self.dir.path())
-            .output();
-    }
-}
-
-fn script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/mail-server")
-}
+use mailserver::MailServer as Servers;
 
 fn start() -> Servers {
-    let dir = tempfile::Builder::new()
-        .prefix("mb")
-        // In memory where possible: the servers' spool and mailboxes on a disk cost
-        // more per mail than the judge does (inode allocation in the mail queue and mailboxes).
-        .tempdir_in(if Path::new("/dev/shm").is_dir() {
-            "/dev/shm"
-        } else {
-            "/tmp"
-        })
-        .unwrap();
-    let mut users = vec!["judge:judge-pw".to_string()];
+    let mut users = vec![("judge", "judge-pw")];
     // (the judge's own login reads its mailbox count in the benchmark)
-    users.extend(PLAYERS.iter().map(|(u, p)| format!("{u}:{p}")));
-    let out = Command::new(script())
-        .arg("start")
-        .arg(dir.path())
-        .envs([
-            ("IMAP_PORT", "auto"),
-            ("IMAPS_PORT", "auto"),
-            ("SMTP_PORT", "auto"),
-            ("SMTPS_PORT", "auto"),
-        ])
-        .env("MAIL_USERS", users.join(" "))
-        .output()
-        .expect("scripts/mail-server runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let env: std::collections::BTreeMap<String, String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| l.split_once('='))
-        .map(|(k, v)| (k.into(), v.into()))
-        .collect();
-    Servers {
-        imap: env["IMAP_PORT"].parse().unwrap(),
-        smtp: env["SMTP_PORT"].parse().unwrap(),
-        ca: env["MAIL_CA"].clone(),
-        dir,
-    }
+    users.extend(PLAYERS);
+    // In memory where possible: the servers' spool and mailboxes on a disk cost more
+    // per mail than the judge does (inode allocation in the mail queue and mailboxes).
+    let base = if Path::new("/dev/shm").is_dir() {
+        "/dev/shm"
+    } else {
+        "/tmp"
+    };
+    Servers::start_in(Path::new(base), &users)
 }
 
 fn judge(s: &Servers, dir: &Path) -> Child {
@@ -95,7 +52,7 @@ fn judge(s: &Servers, dir: &Path) -> Child {
          [[game]]\nid = \"g1\"\nrules = \"foundation-empire\"\n[game.start]\n\
          foundation = [\"Terminus\", \"Anacreon\", \"Smyrno\"]\nimperium = [\"Trantor\", \"Neotrantor\", \"Siwenna\"]\n\
          union = [\"Kalgan\", \"Haven\", \"Radole\"]\ntazenda = [\"Tazenda\", \"Rossem\", \"Gentri\"]\n",
-        s.imap, s.ca, s.smtp, s.ca
+        s.port("IMAP_PORT"), s.ca(), s.port("SMTP_PORT"), s.ca()
     );
     // Three players write; the fourth never does, so no turn ends: mail alone is timed.
     for ((user, pw), power) in PLAYERS
@@ -129,13 +86,13 @@ fn judge_again(dir: &Path) -> Child {
 /// Nagle's algorithm and delayed ACKs; over TLS a pooled connection sends in ~9 ms.
 fn smtp(s: &Servers) -> lettre::SmtpTransport {
     use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
-    let ca = Certificate::from_pem(&std::fs::read(&s.ca).unwrap()).unwrap();
+    let ca = Certificate::from_pem(&std::fs::read(s.ca()).unwrap()).unwrap();
     let tls = TlsParameters::builder("127.0.0.1".into())
         .add_root_certificate(ca)
         .build()
         .unwrap();
     lettre::SmtpTransport::builder_dangerous("127.0.0.1")
-        .port(s.smtp)
+        .port(s.port("SMTP_PORT"))
         .tls(Tls::Required(tls))
         .build()
 }
@@ -152,7 +109,7 @@ fn order(k: usize, user: &str, pw: &str) -> lettre::Message {
 
 /// How many mails a user's INBOX holds.
 fn count(s: &Servers, user: &str, pw: &str) -> u32 {
-    let stream = std::net::TcpStream::connect(("127.0.0.1", s.imap)).unwrap();
+    let stream = std::net::TcpStream::connect(("127.0.0.1", s.port("IMAP_PORT"))).unwrap();
     let mut client = imap::Client::new(stream);
     client.read_greeting().unwrap();
     let mut session = client.login(user, pw).map_err(|(e, _)| e).unwrap();

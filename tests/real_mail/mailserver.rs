@@ -48,6 +48,11 @@ impl MailServer {
     /// Starts a server with these IMAP users (`user:password`); the harness has
     /// checked that the servers can run ([`availability`]).
     pub fn start(users: &[(&str, &str)]) -> MailServer {
+        MailServer::start_in(Path::new("/tmp"), users)
+    }
+
+    /// The same, with the servers' folder (spool, mailboxes) made in `base`.
+    pub fn start_in(base: &Path, users: &[(&str, &str)]) -> MailServer {
         let users: Vec<String> = users.iter().map(|(u, p)| format!("{u}:{p}")).collect();
         // The script picks free ports at random, but tests start servers side by side:
         // another one may take a port between the pick and the bind. The script then
@@ -57,7 +62,7 @@ impl MailServer {
             attempt += 1;
             let dir = tempfile::Builder::new()
                 .prefix("ms")
-                .tempdir_in("/tmp")
+                .tempdir_in(base)
                 .unwrap();
             let out = Command::new(script())
                 .arg("start")

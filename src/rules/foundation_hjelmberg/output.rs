@@ -2,6 +2,8 @@
 //! the position after it in the scenario's shape, with the phase's results, events and
 //! draws (whole: secrets included, each secret marked with who may read it).
 
+use std::collections::BTreeMap;
+
 use serde_json::{json, Map, Value};
 
 use super::outcome::{Draw, Log};
@@ -11,6 +13,20 @@ use super::state::{Phase, State};
 fn by_canonical(mut v: Vec<(String, Value)>, order: &[String]) -> Map<String, Value> {
     v.sort_by_key(|(k, _)| order.iter().position(|o| o == k).unwrap_or(usize::MAX));
     v.into_iter().collect()
+}
+
+/// A value for each planet, in the planets' canonical order.
+fn by_planet<V: Clone + Into<Value>>(
+    list: &Option<BTreeMap<String, V>>,
+    order: &[String],
+) -> Value {
+    let values = list
+        .clone()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(k, v)| (k, v.into()))
+        .collect();
+    Value::Object(by_canonical(values, order))
 }
 
 /// The JSON of `pbem adjudicate` (whole: secrets included).
@@ -82,30 +98,8 @@ pub fn output(before: &State, after: &State, log: &Log) -> Value {
     m.insert("round".into(), c.round.into());
     m.insert("empire_kin".into(), name(c.empire_kin).into());
     m.insert("empire".into(), json!(file.empire));
-    m.insert(
-        "planets".into(),
-        Value::Object(by_canonical(
-            file.planets
-                .clone()
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(k, v)| (k, Value::from(v)))
-                .collect(),
-            &planet_order,
-        )),
-    );
-    m.insert(
-        "stock".into(),
-        Value::Object(by_canonical(
-            file.stock
-                .clone()
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(k, v)| (k, Value::from(v)))
-                .collect(),
-            &planet_order,
-        )),
-    );
+    m.insert("planets".into(), by_planet(&file.planets, &planet_order));
+    m.insert("stock".into(), by_planet(&file.stock, &planet_order));
     m.insert(
         "colony_board".into(),
         Value::Object(by_canonical(

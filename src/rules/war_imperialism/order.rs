@@ -342,20 +342,22 @@ impl Order {
     }
 }
 
+/// The default order units are lost in (W6.4, W6.8): INF CAV ART EXP ENG GEN.
+const LOSS_DEFAULT: [Kind; 6] = [
+    Kind::Inf,
+    Kind::Cav,
+    Kind::Art,
+    Kind::Exp,
+    Kind::Eng,
+    Kind::Gen,
+];
+
 /// The kinds in order, for loss orders: the listed ones first, then the rest in the
 /// default order (W6.4): brigades INF CAV ART before parties EXP ENG GEN.
 pub fn loss_order(listed: &[Kind]) -> Vec<Kind> {
-    let default = [
-        Kind::Inf,
-        Kind::Cav,
-        Kind::Art,
-        Kind::Exp,
-        Kind::Eng,
-        Kind::Gen,
-    ];
     let mut out: Vec<Kind> = Vec::new();
     for brigade in [true, false] {
-        for &k in listed.iter().chain(default.iter()) {
+        for &k in listed.iter().chain(LOSS_DEFAULT.iter()) {
             if k.is_brigade() == brigade && !out.contains(&k) {
                 out.push(k);
             }
@@ -369,14 +371,7 @@ pub fn loss_order(listed: &[Kind]) -> Vec<Kind> {
 /// the rest in the default order INF CAV ART EXP ENG GEN.
 pub fn cargo_loss_order(listed: &[Kind]) -> Vec<Kind> {
     let mut out: Vec<Kind> = listed.to_vec();
-    for k in [
-        Kind::Inf,
-        Kind::Cav,
-        Kind::Art,
-        Kind::Exp,
-        Kind::Eng,
-        Kind::Gen,
-    ] {
+    for k in LOSS_DEFAULT {
         if !out.contains(&k) {
             out.push(k);
         }
