@@ -29,7 +29,7 @@ fn hjelmberg(c: &mut Criterion) {
             k = (k + 1) % rounds.len();
             let (seed, (state, orders)) = &rounds[k];
             let (after, log) = adjudicate(state, orders, *seed);
-            output::output(state, &after, &log)
+            output::output_value(state, &after, &log)
         })
     });
 }

@@ -687,7 +687,7 @@ fn replay_from_the_store(w: &World, end: &State) {
         for k in ["game", "turn", "phase"] {
             stored.as_object_mut().unwrap().remove(k);
         }
-        let mut again = output::output(&s, &next, &log);
+        let mut again = output::output_value(&s, &next, &log);
         for k in ["turn", "phase"] {
             again.as_object_mut().unwrap().remove(k);
         }

@@ -272,8 +272,8 @@ proptest! {
         let orders = random_orders(&s, &mut dice);
         let (a, la) = fh::adjudicate(&s, &orders, seed);
         let (b, lb) = fh::adjudicate(&s, &orders, seed);
-        let ja = serde_json::to_string(&output::output(&s, &a, &la)).unwrap();
-        let jb = serde_json::to_string(&output::output(&s, &b, &lb)).unwrap();
+        let ja = serde_json::to_string(&output::output_value(&s, &a, &la)).unwrap();
+        let jb = serde_json::to_string(&output::output_value(&s, &b, &lb)).unwrap();
         prop_assert_eq!(ja, jb);
         let stored = serde_json::to_string(&a).unwrap();
         let back: State = serde_json::from_str(&stored).unwrap();

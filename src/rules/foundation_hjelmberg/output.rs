@@ -30,7 +30,7 @@ fn by_planet<V: Clone + Into<Value>>(
 }
 
 /// The JSON of `pbem adjudicate` (whole: secrets included).
-pub fn output(before: &State, after: &State, log: &Log) -> Value {
+pub fn output_value(before: &State, after: &State, log: &Log) -> Value {
     let d = &*after.data;
     let c = &after.core;
     let file = to_file(after);

@@ -237,7 +237,7 @@ pub fn scenario_picture(text: &str, dir: &Path) -> Result<Svg, ScenarioError> {
     if let Some(e) = error {
         return Err(ScenarioError::Invalid(e));
     }
-    let json = super::output::output(&s.state, &after, &log);
+    let json = super::output::output_value(&s.state, &after, &log);
     let public = report::cut_json(&json, Viewer::Public);
     Ok(draw(
         &after.data,

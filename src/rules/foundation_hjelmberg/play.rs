@@ -24,7 +24,7 @@ fn adjudicate_scenario(text: &str, dir: &Path) -> Result<String, ScenarioError> 
     if let Some(e) = error {
         return Err(ScenarioError::Invalid(e));
     }
-    let json = output::output(&s.state, &after, &log);
+    let json = output::output_value(&s.state, &after, &log);
     Ok(serde_json::to_string_pretty(&json).expect("JSON") + "\n")
 }
 
@@ -141,7 +141,7 @@ impl Play for State {
 
     fn adjudicate(&self, orders: &BTreeMap<String, String>, seed: u64) -> Adjudicated {
         let (after, log) = FoundationHjelmberg::adjudicate(self, orders, seed);
-        let json = output::output(self, &after, &log);
+        let json = output::output_value(self, &after, &log);
         Adjudicated {
             results: PhaseResults {
                 view: report::view_of(&json),
@@ -156,7 +156,7 @@ impl Play for State {
     }
 
     fn position_json(&self, viewer: Viewer) -> serde_json::Value {
-        let whole = output::output(self, self, &super::outcome::Log::default());
+        let whole = output::output_value(self, self, &super::outcome::Log::default());
         keep_keys(report::cut_json(&whole, viewer), POSITION_KEYS)
     }
 
