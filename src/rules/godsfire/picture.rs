@@ -226,22 +226,18 @@ impl MoveMark {
         reached: Option<&str>,
     ) -> Option<MoveMark> {
         let mut cells: Vec<Cell> = Vec::new();
-        let mut went = 0;
-        let mut gone = reached.is_none();
+        let mut went = None;
         for (k, place) in places.iter().enumerate() {
             let cell = place_cell(systems, place)?;
             if cells.last() != Some(&cell) {
                 cells.push(cell);
             }
-            if !gone {
-                went = cells.len() - 1;
-                gone = k > 0 && reached.is_some_and(|r| r.eq_ignore_ascii_case(place));
+            if went.is_none() && k > 0 && reached.is_some_and(|r| r.eq_ignore_ascii_case(place)) {
+                went = Some(cells.len() - 1);
             }
         }
-        if !gone {
-            // Where the units ended is not on the path: nothing of it is sure.
-            went = 0;
-        }
+        // Where the units ended is not on the path (or nowhere): nothing of it is sure.
+        let went = went.unwrap_or(0);
         (cells.len() > 1).then(|| MoveMark {
             power: power.to_string(),
             cells,
