@@ -7,7 +7,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use pbem::rules::war_imperialism::adjudicate;
 use pbem::rules::war_imperialism::generate::{count_units, movement_round};
-use pbem::rules::war_imperialism::scenario::output_json;
+use pbem::rules::war_imperialism::output::output_json;
 
 fn war(c: &mut Criterion) {
     let (state, orders) = movement_round(7);

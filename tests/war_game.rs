@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use chrono::Duration;
 use pbem::rules::game::Game;
 use pbem::rules::war_imperialism::generate::{scripted_orders, Plan};
-use pbem::rules::war_imperialism::scenario::{game_options, new_game_state, output_value};
+use pbem::rules::war_imperialism::output::output_value;
+use pbem::rules::war_imperialism::scenario::{game_options, new_game_state};
 use pbem::rules::war_imperialism::state::{Phase, State};
 use pbem::rules::war_imperialism::{self as war};
 

@@ -12,7 +12,8 @@ use pbem::rules::war_imperialism::generate::{random_orders, scripted_orders, sta
 use pbem::rules::war_imperialism::map::Place;
 use pbem::rules::war_imperialism::order::Order;
 use pbem::rules::war_imperialism::outcome::{Log, Outcome};
-use pbem::rules::war_imperialism::scenario::{new_game_state, output_json};
+use pbem::rules::war_imperialism::output::output_json;
+use pbem::rules::war_imperialism::scenario::new_game_state;
 use pbem::rules::war_imperialism::state::{Building, Kind, Phase, State, FLEET_PORTAGE};
 use pbem::rules::war_imperialism::{self as war};
 use proptest::prelude::*;

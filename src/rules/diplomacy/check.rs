@@ -2,7 +2,8 @@
 //! possible at all (DATC 4.E.1: an impossible order is ignored, the unit holds), and
 //! its canonical text (`FRA A par - bur`).
 
-use super::map::{bits, Kind, Loc, Map, Prov, Terrain};
+use super::convoy::{fleets_at_sea, necessary_fleets, route_exists};
+use super::map::{Kind, Loc, Map, Prov, Terrain};
 use super::state::{Edition, State, Step, Unit};
 use super::syntax::{self, Action, Line, Place, UnitSpec};
 
@@ -245,77 +246,6 @@ pub fn destination(map: &Map, kind: Kind, from: Loc, to: &Place) -> Result<Loc, 
             }
         }
     }
-}
-
-/// Whether a chain of fleets at sea (in `fleets`, a set of sea provinces) leads from
-/// province `from` to province `to`.
-pub fn route_exists(map: &Map, fleets: u128, from: Prov, to: Prov) -> bool {
-    let goal = map.seas_around(to);
-    let mut frontier = map.seas_around(from) & fleets;
-    let mut seen = frontier;
-    while frontier != 0 {
-        if frontier & goal != 0 {
-            return true;
-        }
-        let mut next = 0;
-        for s in bits(frontier) {
-            next |= map.fleet_prov[s as usize] & fleets;
-        }
-        frontier = next & !seen;
-        seen |= next;
-    }
-    false
-}
-
-/// The sea provinces that lie on some convoy route from `from` to `to` through
-/// `fleets` in which every fleet is needed (no shortcut: DATC 6.G.19).
-pub fn necessary_fleets(map: &Map, fleets: u128, from: Prov, to: Prov) -> u128 {
-    #[allow(clippy::too_many_arguments)]
-    fn walk(
-        map: &Map,
-        fleets: u128,
-        start_adj: u128,
-        goal_adj: u128,
-        path: u128,
-        forbidden: u128,
-        last: Prov,
-        out: &mut u128,
-    ) {
-        if goal_adj & (1u128 << last) != 0 {
-            *out |= path;
-            return;
-        }
-        let around = map.fleet_prov[last as usize] & map.seas;
-        for y in bits(around & fleets & !path & !forbidden & !start_adj) {
-            walk(
-                map,
-                fleets,
-                start_adj,
-                goal_adj,
-                path | (1u128 << y),
-                forbidden | around,
-                y,
-                out,
-            );
-        }
-    }
-    let start_adj = map.seas_around(from);
-    let goal_adj = map.seas_around(to);
-    let mut out = 0;
-    for s in bits(start_adj & fleets) {
-        walk(map, fleets, start_adj, goal_adj, 1u128 << s, 0, s, &mut out);
-    }
-    out
-}
-
-/// The sea provinces holding a fleet.
-pub fn fleets_at_sea(state: &State) -> u128 {
-    let map = state.map();
-    state
-        .units
-        .iter()
-        .filter(|u| u.kind == Kind::Fleet && map.is_sea(map.prov_of(u.loc)))
-        .fold(0, |s, u| s | (1u128 << map.prov_of(u.loc)))
 }
 
 /// Whether the unit can make this move at all, given the position: a border, or for

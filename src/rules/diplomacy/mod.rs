@@ -10,6 +10,7 @@
 
 pub mod adjustments;
 pub mod check;
+pub mod convoy;
 pub mod generate;
 pub mod map;
 pub mod phase;

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use super::adjustments::{adjustments, owing_adjustments};
 use super::check::{self, Does, Order};
+use super::convoy;
 use super::map::{bits, Kind, Loc, Map};
 use super::resolve::{Act, Resolver, NONE};
 use super::retreat::retreats;
@@ -227,7 +228,7 @@ pub fn prepare(state: &State, orders: Vec<Order>, report: &mut Report) -> Prepar
                     let fleets = convoys(false).fold(0u128, |s, f| s | (1u128 << r.prov[f]));
                     let attacked =
                         (0..n).any(|k| r.act[k] == Act::Move && fleets & (1u128 << r.dst[k]) != 0);
-                    opposite && !attacked && check::route_exists(map, fleets, r.prov[u], r.dst[u])
+                    opposite && !attacked && convoy::route_exists(map, fleets, r.prov[u], r.dst[u])
                 }
             };
     }

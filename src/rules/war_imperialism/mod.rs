@@ -21,6 +21,7 @@ mod natives;
 pub mod naval;
 pub mod order;
 pub mod outcome;
+pub mod output;
 pub mod picture;
 pub mod play;
 pub mod production;

@@ -21,7 +21,7 @@ use super::map::{Map, Place};
 use super::order::{Order, SailStep};
 use super::state::{Kind, State, Units};
 use super::syntax;
-use super::{report, scenario};
+use super::{output, report, scenario};
 use crate::picture::legend::{owned_swatch, paper_swatch};
 use crate::picture::marks::{self, Arrow};
 use crate::picture::palette::{self, tint, Colour, INK, OWNED, PAPER, RULE};
@@ -401,7 +401,7 @@ pub fn scenario_picture(text: &str, dir: &Path) -> Result<Svg, ScenarioError> {
     let s = scenario::Scenario::from_toml(text, dir).map_err(ScenarioError::Invalid)?;
     let (after, log) = super::adjudicate_with_dice(&s.state, &s.orders, s.seed, &s.dice);
     let results = PhaseResults {
-        json: scenario::output_value(&s.state, &after, &log),
+        json: output::output_value(&s.state, &after, &log),
         view: serde_json::to_value(report::results_view(&after, &log)).unwrap_or_default(),
     };
     let label = format!("turn {}, {}", after.turn, phase_name(after.phase.id()));

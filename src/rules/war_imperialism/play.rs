@@ -8,7 +8,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::state::State;
-use super::{report, scenario, WarImperialism};
+use super::{output, report, scenario, WarImperialism};
 use crate::picture::Svg;
 use crate::rules::game::{Adjudicated, Game, PhaseResults, Play, Viewer};
 use crate::rules::{LineCheck, PhaseLabel, Registration, RuleSet, RuleSetId, ScenarioError};
@@ -23,7 +23,7 @@ pub static REGISTRATION: Registration = Registration {
 fn adjudicate_scenario(text: &str, dir: &Path) -> Result<String, ScenarioError> {
     let s = scenario::Scenario::from_toml(text, dir).map_err(ScenarioError::Invalid)?;
     let (after, log) = super::adjudicate_with_dice(&s.state, &s.orders, s.seed, &s.dice);
-    Ok(scenario::output_json(&s.state, &after, &log))
+    Ok(output::output_json(&s.state, &after, &log))
 }
 
 /// A new game on the standard map: `[game.options]` lists the `players` (3 to 6 ids)
@@ -89,7 +89,7 @@ impl Play for State {
         let (after, log) = WarImperialism::adjudicate(self, orders, seed);
         Adjudicated {
             results: PhaseResults {
-                json: scenario::output_value(self, &after, &log),
+                json: output::output_value(self, &after, &log),
                 view: serde_json::to_value(report::results_view(&after, &log))
                     .expect("view serialises"),
             },
@@ -102,7 +102,7 @@ impl Play for State {
     }
 
     fn position_json(&self, viewer: Viewer) -> Value {
-        let v = Value::Object(scenario::position(self));
+        let v = Value::Object(output::position(self));
         match viewer {
             Viewer::Moderator => v,
             _ => hide_pools(v),
