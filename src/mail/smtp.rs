@@ -64,7 +64,7 @@ impl Outbox for SmtpOutbox {
     /// one mail per SMTP transaction costs round trips, and a few sessions in flight
     /// hide them.
     ///
-    /// At most [`WORKERS`] mails are out of the judge's hands at a time (being sent, or
+    /// At most `WORKERS` mails are out of the judge's hands at a time (being sent, or
     /// accepted and not yet told to `done`): while `done` records acceptances (a write
     /// to disk), the sessions go on with the next few, and a judge killed meanwhile
     /// sends again no more than those.

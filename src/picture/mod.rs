@@ -1,5 +1,5 @@
 //! The board as a picture: drawn in-process as SVG, rasterised to PNG with `resvg`
-//! (tiny-skia) and a font bundled in the program (its letters drawn by [`text`]), so
+//! (tiny-skia) and a font bundled in the program (its letters drawn by `text.rs`), so
 //! the same position gives the same PNG bytes on every machine, with nothing installed
 //! and no network.
 //!
@@ -245,9 +245,9 @@ fn quantise(r: &Raster) -> (Vec<[u8; 3]>, Vec<u8>) {
     (palette.into_iter().map(rgb).collect(), out)
 }
 
-/// PNG of an opaque picture: 8-bit indexed colour, its palette made by [`quantise`],
+/// PNG of an opaque picture: 8-bit indexed colour, its palette made by `quantise`,
 /// rows unfiltered (what suits a palette picture best), compressed in one call at zlib
-/// level 1 (level 6 past [`COMPRESS_HARDER_OVER`]). A third of the bytes of RGB for the same picture (the Diplomacy map: 96 kB
+/// level 1 (level 6 past `COMPRESS_HARDER_OVER`). A third of the bytes of RGB for the same picture (the Diplomacy map: 96 kB
 /// against 189 kB; Foundation and Empire's board: 41 kB against 72 kB), and no slower:
 /// there is a third as much to compress. (Written here rather than with the `png`
 /// crate's encoder, whose streaming through flate2 zeroes a 32 kB buffer twice a row.)

@@ -6,7 +6,7 @@ use super::run::Run;
 use super::state::{Kind, War};
 
 impl Run {
-    /// W7.1, W11.5: PARLEY <region> [DP].
+    /// W7.1, W11.5: `PARLEY <region> [DP]`.
     pub fn exec_parley(&mut self, t: usize, p: usize, r: usize, dp: bool) {
         let name = self.rn(r);
         let Some(m) = self.s.regions[r]
@@ -92,7 +92,7 @@ impl Run {
         self.done(t, format!("{how}: {result}"));
     }
 
-    /// W7.2: PROSPECT <region>.
+    /// W7.2: `PROSPECT <region>`.
     pub fn exec_prospect(&mut self, t: usize, p: usize, r: usize) {
         let name = self.rn(r);
         if !self.s.owns(p, r) {
@@ -152,7 +152,7 @@ impl Run {
         );
     }
 
-    /// W7.3: DECLARE WAR <player>, 1 DP; in force at the end of the player turn (this
+    /// W7.3: `DECLARE WAR <player>`, 1 DP; in force at the end of the player turn (this
     /// is its last step).
     pub fn exec_war(&mut self, t: usize, p: usize, q: usize) {
         if self.s.players[q].eliminated {

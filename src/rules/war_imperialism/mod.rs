@@ -10,6 +10,7 @@
 //! writes the JSON of `pbem adjudicate`; [`report`] writes the text players read.
 
 pub mod actions;
+mod aftermath;
 pub mod battle;
 pub mod check;
 mod construction;

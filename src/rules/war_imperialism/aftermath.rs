@@ -1,0 +1,224 @@
+//! What a land battle leaves behind: the losing side's retreat (W6.6), onto fleets too
+//! with the enemy's extra round; a conquest, and a revolt the natives win (W6.7).
+
+use super::battle::{Army, Side, IDLE, OTHER};
+use super::map::Place;
+use super::outcome::{BattleReport, BattleRound, Event};
+use super::run::Run;
+use super::state::{Units, BRIGADES};
+
+impl Run {
+    /// Where an attacker's side retreats (W6.6): the named origin, else the first
+    /// origin still his (a sea: his fleets with room).
+    pub(super) fn attacker_retreat(
+        &self,
+        x: usize,
+        r: usize,
+        origins: &[Place],
+        units: &Units,
+    ) -> Option<Place> {
+        let legal = |p: &Place| match *p {
+            Place::Region(o) => self.s.owns(x, o),
+            Place::Sea(s) => {
+                let f = self.s.fleet(s, x);
+                f.n > 0 && f.room() >= units.portage()
+            }
+        };
+        let named = self.standing[x]
+            .battle_for(Place::Region(r))
+            .and_then(|b| b.retreat)
+            .filter(|p| origins.contains(p) && legal(p));
+        named.or_else(|| origins.iter().copied().find(legal))
+    }
+
+    /// Where a defender's side retreats (W6.6): the named adjacent own region, else
+    /// the adjacent own region with most brigades (ties by id); never fleets.
+    pub(super) fn defender_retreat(&self, y: usize, r: usize) -> Option<Place> {
+        let own: Vec<usize> = self.map.regions[r]
+            .land
+            .iter()
+            .copied()
+            .filter(|&a| self.s.owns(y, a))
+            .collect();
+        let named = self.standing[y]
+            .battle_for(Place::Region(r))
+            .and_then(|b| b.retreat)
+            .and_then(|p| match p {
+                Place::Region(a) if own.contains(&a) => Some(a),
+                _ => None,
+            });
+        named
+            .or_else(|| {
+                own.iter().copied().max_by(|&a, &b| {
+                    let (ba, bb) = (self.s.units(a, y).brigades(), self.s.units(b, y).brigades());
+                    ba.cmp(&bb).then_with(|| {
+                        self.map.regions[b]
+                            .id
+                            .to_ascii_lowercase()
+                            .cmp(&self.map.regions[a].id.to_ascii_lowercase())
+                    })
+                })
+            })
+            .map(Place::Region)
+    }
+
+    /// W6.6: the whole side to one place; with none, it stays (parties that must
+    /// retreat are eliminated). Onto fleets: one extra round for the enemy first, then
+    /// enemy fleets may intercept.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn retreat(
+        &mut self,
+        x: usize,
+        r: usize,
+        units: Units,
+        place: Option<Place>,
+        enemy: &Army,
+        fort: bool,
+        report: &mut BattleReport,
+    ) {
+        let who = self.pid(x);
+        let at = self.rn(r);
+        let np = self.np();
+        let Some(place) = place else {
+            if units.brigades() == 0 {
+                self.s.units_mut(r, x).sub(&units);
+                self.clamp(r, x);
+                let text = format!(
+                    "{who}'s {} in {at} cannot retreat and are eliminated",
+                    units.text()
+                );
+                self.event(Event::new("W6.6", text).player(&who).region(&at));
+            }
+            return;
+        };
+        self.s.units_mut(r, x).sub(&units);
+        self.clamp(r, x);
+        match place {
+            Place::Region(o) => {
+                self.s.units_mut(o, x).add(&units);
+                if !self.mv.moved.is_empty() {
+                    self.mv.moved[o * np + x].add(&units);
+                    let later = self.mv.pending[self.mv.next_battle.min(self.mv.pending.len())..]
+                        .iter()
+                        .any(|p| p.region == o);
+                    if later {
+                        self.mv.idle[o * np + x].add(&units);
+                    }
+                }
+                let text = format!(
+                    "{who}'s {} retreat from {at} to {}",
+                    units.text(),
+                    self.rn(o)
+                );
+                self.event(Event::new("W6.6", text).player(&who).region(&at));
+            }
+            Place::Sea(s) => {
+                // One extra round: only the enemy rolls.
+                let mut mine = Army::new(Side::Player(x));
+                mine.parties = units;
+                for k in BRIGADES {
+                    mine.parties.set(k, 0);
+                    mine.brig[k.index()][OTHER] = units.get(k);
+                }
+                let round = report.rounds.len() as u32 + 1;
+                let enemy_attacks = report.attacker != who;
+                let (da, dd) = if enemy_attacks {
+                    self.drms(r, enemy, &mine, fort)
+                } else {
+                    self.drms(r, &mine, enemy, fort)
+                };
+                let drm = if enemy_attacks { da } else { dd };
+                let mut rolls = Vec::new();
+                let mut e = enemy.clone();
+                for b in &mut e.brig {
+                    b[OTHER] += b[IDLE];
+                    b[IDLE] = 0;
+                }
+                let hits = self.roll_army(&e, drm, round, r, &mut rolls);
+                let target = self.target(enemy.side, r);
+                let lost = self.take_losses(&mut mine, hits, target);
+                let mut rec = BattleRound {
+                    extra: true,
+                    ..Default::default()
+                };
+                if enemy_attacks {
+                    rec.drm.attacker = drm;
+                    rec.rolls.attacker = rolls;
+                    rec.hits.attacker = hits;
+                    rec.losses.defender = lost;
+                } else {
+                    rec.drm.defender = drm;
+                    rec.rolls.defender = rolls;
+                    rec.hits.defender = hits;
+                    rec.losses.attacker = lost;
+                }
+                report.rounds.push(rec);
+                let left = mine.units();
+                self.s.fleet_mut(s, x).cargo.add(&left);
+                self.mv.cargo_moved[s * np + x].add(&left);
+                let text = format!(
+                    "{who}'s {} retreat from {at} onto their fleets in {} ({} after the extra round)",
+                    units.text(),
+                    self.sn(s),
+                    left.text()
+                );
+                self.event(Event::new("W6.6", text).player(&who).region(&at));
+                self.intercept_stack(x, s);
+            }
+        }
+    }
+
+    /// W6.7: the attacker controls the region with its buildings and resource; a
+    /// conquest gives 1 DP; against natives NS -1d3.
+    pub(super) fn conquer(&mut self, r: usize, p: usize, from: Side) {
+        self.s.regions[r].owner = Some(p);
+        self.s.regions[r].revolt = false;
+        self.s.regions[r].suppressors.clear();
+        self.s.cedes.retain(|c| c.region != r);
+        self.gain_dp(p, 1);
+        let text = format!(
+            "{} conquers {} from {} (+1 DP)",
+            self.pid(p),
+            self.rn(r),
+            match from {
+                Side::Natives => "the natives".to_string(),
+                Side::Player(q) => self.pid(q),
+            }
+        );
+        self.event(
+            Event::new("W6.7", text)
+                .player(self.pid(p))
+                .region(self.rn(r)),
+        );
+        if from == Side::Natives {
+            let loss = self.d3("W6.7", format!("NS loss at {}", self.rn(r)));
+            self.lower_ns(r, loss, "W6.7", &format!("conquest, 1d3 = {loss}"));
+        }
+        self.trim_spheres(r, "W6.7");
+    }
+
+    /// W6.7: the region reverts, the suppressors' spheres go, and the neighbouring
+    /// controlled regions with a marker roll for revolt.
+    pub(super) fn natives_win_revolt(&mut self, r: usize) {
+        let suppressors = self.s.regions[r].suppressors.clone();
+        for q in suppressors {
+            self.s.regions[r].spheres[q] = 0;
+        }
+        self.revert(r, "W6.7", "the natives win the revolt");
+        let around: Vec<usize> = self
+            .map
+            .regions_by_id
+            .iter()
+            .copied()
+            .filter(|&a| {
+                self.map.land_adjacent(r, a)
+                    && self.s.regions[a].owner.is_some()
+                    && self.s.regions[a].native.is_some()
+                    && !self.s.regions[a].revolt
+            })
+            .collect();
+        for a in around {
+            self.revolt_roll(a, None, false, "W6.7");
+        }
+    }
+}
