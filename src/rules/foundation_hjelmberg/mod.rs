@@ -14,6 +14,7 @@
 pub mod actions;
 pub mod data;
 pub mod empire;
+pub mod file;
 pub mod generate;
 pub mod goals;
 pub mod kins;

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
+use super::file::to_file;
 use super::outcome::{Draw, Log};
-use super::scenario::to_file;
 use super::state::{Phase, State};
 
 fn by_canonical(mut v: Vec<(String, Value)>, order: &[String]) -> Map<String, Value> {

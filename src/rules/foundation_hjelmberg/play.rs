@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::scenario::{self, OptionsFile};
+use super::file::{self, OptionsFile};
+use super::scenario;
 use super::state::State;
 use super::{output, report, setup, FoundationHjelmberg, ID};
 use crate::picture::Svg;
@@ -64,13 +65,13 @@ fn new_game(
         Some(other) => return Err(format!("layout: {other:?} is not random or standard")),
     };
     // The seating is checked as a scenario's is.
-    let file = scenario::ScenarioFile {
+    let file = file::ScenarioFile {
         rules: ID.into(),
         seating: seating.clone(),
         phase: Some("setup".into()),
         player: seating
             .iter()
-            .map(|id| scenario::PlayerFile {
+            .map(|id| file::PlayerFile {
                 id: id.clone(),
                 ..Default::default()
             })

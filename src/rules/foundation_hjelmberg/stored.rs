@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::file::{to_file, ScenarioFile};
 use super::outcome::Draw;
-use super::scenario::{to_file, ScenarioFile};
 use super::state::State;
 
 /// What the judge stores of a game: the position in the scenario's shape, and the
