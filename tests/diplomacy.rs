@@ -273,3 +273,114 @@ fn chatter_stays_in_the_senders_receipt() {
     }
     assert_ne!(state(&w).phase, spring, "the phase was adjudicated");
 }
+
+/// Orders written loose (no ORDERS … END) in a mail that also holds a command are still
+/// the orders: `READY` under three order lines submits them, final; `BOARD` under order
+/// lines keeps them and sends the board.
+#[test]
+fn loose_orders_beside_a_command_are_the_orders() {
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    w.sent();
+    let (_, italy, _) = DIPLOMACY_PLAYERS[4];
+    w.orders(italy, "A ven H\nA rom - apu\nF nap - ion\nREADY");
+    w.pass();
+    let record = w.record();
+    let stored = &record.submissions["ITA"];
+    assert_eq!(stored.orders, "A ven H\nA rom - apu\nF nap - ion");
+    assert!(stored.ready);
+    let sent = w.sent();
+    let receipt = sent
+        .iter()
+        .find(|m| m.to == italy && m.subject.contains("Orders received"))
+        .expect("a receipt");
+    let body = squash(&receipt.body);
+    assert!(body.contains("ok ITA A rom - apu"), "{}", receipt.body);
+    assert!(
+        body.contains("READY: your orders are final"),
+        "{}",
+        receipt.body
+    );
+    assert!(!body.contains("Not understood"), "{}", receipt.body);
+
+    let (_, france, _) = DIPLOMACY_PLAYERS[2];
+    w.orders(france, "BOARD\nA par - bur\nA mar S A par - bur");
+    w.pass();
+    assert_eq!(
+        w.record().submissions["FRA"].orders,
+        "A par - bur\nA mar S A par - bur"
+    );
+    let sent = w.sent();
+    assert!(sent
+        .iter()
+        .any(|m| m.to == france && m.subject.contains("Orders received")));
+    assert!(
+        sent.iter()
+            .any(|m| m.to == france && m.subject.contains("Board")),
+        "{:?}",
+        sent.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+}
+
+/// A mail in which nothing reads as an order (chatter alone, or chatter beside READY)
+/// is no submission: the orders standing stay, and a power that had sent none is not
+/// counted in. An ORDERS block, even an empty one, still replaces them.
+#[test]
+fn a_mail_of_chatter_leaves_the_standing_orders() {
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    w.sent();
+    let (_, france, _) = DIPLOMACY_PLAYERS[2];
+    w.orders(france, "A par - bur\nF bre - mao");
+    w.pass();
+    w.sent();
+    w.orders(
+        france,
+        "Hi judge, I will change my orders tomorrow.\nCheers",
+    );
+    w.pass();
+    assert_eq!(
+        w.record().submissions["FRA"].orders,
+        "A par - bur\nF bre - mao"
+    );
+    let sent = w.sent();
+    let receipt = sent
+        .iter()
+        .find(|m| m.to == france && m.subject.contains("Orders received"))
+        .expect("a receipt");
+    let body = squash(&receipt.body);
+    assert!(
+        body.contains(
+            "Nothing in this mail reads as an order: the orders standing for FRA are unchanged"
+        ),
+        "{}",
+        receipt.body
+    );
+    assert!(body.contains("NOT READ Cheers"), "{}", receipt.body);
+    assert!(
+        body.contains("FRA A par - bur FRA F bre - mao"),
+        "{}",
+        receipt.body
+    );
+
+    // A power with no orders yet writes only chatter: still not in.
+    let (_, england, _) = DIPLOMACY_PLAYERS[1];
+    w.orders(england, "Who wants to ally with me?");
+    w.pass();
+    assert!(!w.record().submissions.contains_key("ENG"));
+    let sent = w.sent();
+    let receipt = sent
+        .iter()
+        .find(|m| m.to == england && m.subject.contains("Orders received"))
+        .expect("a receipt");
+    assert!(
+        squash(&receipt.body).contains("Still to submit: AUS, ENG"),
+        "{}",
+        receipt.body
+    );
+
+    // An explicit empty ORDERS block withdraws the orders.
+    w.orders(france, "ORDERS\nEND");
+    w.pass();
+    assert_eq!(w.record().submissions["FRA"].orders, "");
+}

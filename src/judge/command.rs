@@ -94,6 +94,10 @@ pub struct Parsed {
     pub orders: Option<String>,
     /// Whether the orders came in an `ORDERS` … `END` block (not as loose lines).
     pub orders_block: bool,
+    /// The lines outside any block that are no command, in a mail with commands but no
+    /// `ORDERS` block (orders and `READY` in one mail): a player's orders when the game
+    /// reads one of them as an order; for a moderator, lines not understood.
+    pub loose: Option<String>,
     /// Lines that are neither commands nor orders, with why.
     pub not_understood: Vec<(String, String)>,
     /// What the judge did with the mail's form (lines not read, passwords ignored).
@@ -331,10 +335,15 @@ pub fn parse(body: &str) -> Parsed {
         // A block with no END runs to the end of the mail.
         close(&mut p, kind, lines, &mut presses);
     }
-    if p.orders.is_none() && p.commands.is_empty() && !loose.is_empty() {
+    if p.orders.is_none() && !loose.is_empty() {
         dropped += loose.len().saturating_sub(MAX_ORDER_LINES);
         loose.truncate(MAX_ORDER_LINES);
-        p.orders = Some(loose.join("\n"));
+        let text = loose.join("\n");
+        if p.commands.is_empty() {
+            p.orders = Some(text);
+        } else {
+            p.loose = Some(text);
+        }
     } else {
         for line in loose {
             p.not_understood.push((
@@ -406,9 +415,9 @@ pub fn scrub(p: &mut Parsed, secret: &str) {
         // A secret inside a longer word: cut it out there too.
         Some(joined.replace(secret, "[password]"))
     };
-    if let Some(orders) = &p.orders {
-        let kept: Vec<String> = orders.lines().filter_map(clean).collect();
-        p.orders = Some(kept.join("\n"));
+    for text in [&mut p.orders, &mut p.loose].into_iter().flatten() {
+        let kept: Vec<String> = text.lines().filter_map(clean).collect();
+        *text = kept.join("\n");
     }
     p.not_understood = std::mem::take(&mut p.not_understood)
         .into_iter()
@@ -483,6 +492,25 @@ mod tests {
         );
         assert_eq!(p.not_understood.len(), 1);
         assert_eq!(p.not_understood[0].0, "what is this");
+    }
+
+    #[test]
+    fn loose_lines_beside_commands_are_kept_apart() {
+        // No ORDERS block: the loose lines are kept for the player's game to read.
+        let p = parse("PASSWORD pw\nB2 - C3\nREADY\nA1 S\n");
+        assert_eq!(p.commands, [Command::Ready]);
+        assert_eq!(p.orders, None);
+        assert_eq!(p.loose.as_deref(), Some("B2 - C3\nA1 S"));
+        assert!(p.not_understood.is_empty(), "{:?}", p.not_understood);
+        // Beside an ORDERS block they are strays, as before.
+        let p = parse("ORDERS\nB2 H\nEND\nREADY\nA1 S\n");
+        assert_eq!(p.orders.as_deref(), Some("B2 H"));
+        assert_eq!(p.loose, None);
+        assert_eq!(p.not_understood.len(), 1);
+        // The secret is scrubbed from them too.
+        let mut p = parse("READY\nB2 H hunter22\n");
+        scrub(&mut p, "hunter22");
+        assert_eq!(p.loose.as_deref(), Some("B2 H [password]"));
     }
 
     #[test]

@@ -17,6 +17,11 @@ impl Judge<'_> {
         for (line, why) in &parsed.not_understood {
             notes.push(format!("Not understood: {line} ({why})"));
         }
+        for line in parsed.loose.iter().flat_map(|text| text.lines()) {
+            notes.push(format!(
+                "Not understood: {line} (not a command; moderators give no orders)"
+            ));
+        }
         let now = self.clock.now();
         for c in &parsed.commands {
             let mut record = self.load(fx, &gc.id)?;

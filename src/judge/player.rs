@@ -19,6 +19,11 @@ impl Judge<'_> {
         // A reply to press (mail to judge+<game>.<power>@…): its loose lines are press
         // back to that power, not orders.
         let mut parsed = parsed.clone();
+        // Orders and READY (or BOARD, …) in one mail, without ORDERS … END: the other
+        // lines are the orders, if any of them reads as one (below).
+        if parsed.orders.is_none() {
+            parsed.orders = parsed.loose.take();
+        }
         if let Some(target) = mail.to.iter().find_map(|a| intake::plus_target(a)) {
             if !parsed.orders_block {
                 if let Some(text) = parsed.orders.take() {
@@ -59,13 +64,26 @@ impl Judge<'_> {
                     let _t = crate::timing::span("act: orders checked");
                     record.game.check(power, orders)
                 };
-                let entry = record.submissions.entry(power.to_string()).or_default();
-                entry.orders = kept_orders(orders, &lines);
-                entry.ready = false;
-                // Kept as sent (no line left out): checking them again would give these
-                // lines.
-                if entry.orders == *orders {
-                    standing = Some(accepted(&lines));
+                // Loose lines of which none reads as an order (a mail of chatter: "I
+                // will send my orders tomorrow") are no submission: the orders standing
+                // stay. An ORDERS block is always one, even an empty one.
+                let no_order = !parsed.orders_block
+                    && lines
+                        .iter()
+                        .all(|c| matches!(c, LineCheck::Unreadable { .. }));
+                if no_order {
+                    notes.push(format!(
+                        "Nothing in this mail reads as an order: the orders standing for {power} are unchanged."
+                    ));
+                } else {
+                    let entry = record.submissions.entry(power.to_string()).or_default();
+                    entry.orders = kept_orders(orders, &lines);
+                    entry.ready = false;
+                    // Kept as sent (no line left out): checking them again would give
+                    // these lines.
+                    if entry.orders == *orders {
+                        standing = Some(accepted(&lines));
+                    }
                 }
             }
         }
