@@ -57,9 +57,13 @@ pub fn poll_once(path: &Path) -> Result<bool, String> {
     let config = load(path)?;
     let judge = open_judge(&config)?;
     let pass = judge.poll_once().map_err(|e| e.to_string())?;
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     println!(
-        "read {} mails, adjudicated {} phases, sent {} replies",
-        pass.mails_read, pass.phases_adjudicated, pass.replies_sent
+        "read {}, adjudicated {}, sent {}",
+        count(pass.mails_read, "mail", "mails"),
+        count(pass.phases_adjudicated, "phase", "phases"),
+        count(pass.replies_sent, "reply", "replies")
     );
     for e in &pass.errors {
         eprintln!("pbem: {e}");

@@ -384,3 +384,47 @@ fn a_mail_of_chatter_leaves_the_standing_orders() {
     w.pass();
     assert_eq!(w.record().submissions["FRA"].orders, "");
 }
+
+/// The results mail lists each order once under its power (`FRA  A par - bur`, not
+/// `FRA  FRA A par - bur`), and an outcome with nothing to explain stands alone
+/// (`succeeds`, never `succeeds: `).
+#[test]
+fn results_lines_name_the_power_once_and_end_cleanly() {
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    w.sent();
+    for (_, address, _) in DIPLOMACY_PLAYERS {
+        let orders = if address.starts_with("marianne") {
+            "A par - bur\nA mar S A par - bur"
+        } else {
+            "READY"
+        };
+        w.orders(address, orders);
+    }
+    w.pass();
+    let sent = w.sent();
+    let results = sent
+        .iter()
+        .find(|m| m.subject.contains("spring results"))
+        .expect("a results mail");
+    let lines: Vec<&str> = results.body.lines().collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| squash(l) == "FRA A par - bur succeeds"),
+        "{}",
+        results.body
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| squash(l) == "ITA A ven H succeeds: no order: holds"),
+        "{}",
+        results.body
+    );
+    assert!(!results.body.contains("FRA FRA"), "{}", results.body);
+    assert!(lines.iter().all(|l| !l.ends_with(": ")), "{}", results.body);
+    // The JSON keeps the orders whole.
+    let (_, json) = results.attachment.clone().expect("results.json");
+    assert!(json.contains("\"FRA A par - bur\""), "{json}");
+}

@@ -106,14 +106,24 @@ pub fn results_view(after: &State, report: &Report) -> ResultsView {
     let results = report
         .results
         .iter()
-        .map(|r| ResultLine {
-            power: r
-                .power
-                .map(|p| map.power_id(p).to_string())
-                .unwrap_or_default(),
-            order: r.order.clone(),
-            outcome: r.outcome.word(),
-            detail: r.detail.clone(),
+        .map(|r| {
+            let power = r.power.map(|p| map.power_id(p)).unwrap_or_default();
+            // The mail has a column of powers: each order is written there without its
+            // own (`FRA  A par - bur`, not `FRA  FRA A par - bur`).
+            let order = match r
+                .order
+                .strip_prefix(power)
+                .and_then(|o| o.strip_prefix(' '))
+            {
+                Some(order) if !power.is_empty() => order,
+                _ => &r.order,
+            };
+            ResultLine {
+                power: power.to_string(),
+                order: order.to_string(),
+                outcome: r.outcome.word(),
+                detail: r.detail.clone(),
+            }
         })
         .collect();
     let mut events = report.events.clone();
