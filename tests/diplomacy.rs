@@ -15,7 +15,7 @@ use pbem::rules::diplomacy::Diplomacy;
 use pbem::rules::game::Game;
 use pbem::rules::{LineCheck, RuleSet};
 
-use crate::world::World;
+use crate::world::{World, MODERATOR};
 
 pub const DIPLOMACY_PLAYERS: [(&str, &str, &str); 7] = [
     ("AUS", "franz.dip@example.test", "pw-dip-franz"),
@@ -427,4 +427,52 @@ fn results_lines_name_the_power_once_and_end_cleanly() {
     // The JSON keeps the orders whole.
     let (_, json) = results.attachment.clone().expect("results.json");
     assert!(json.contains("\"FRA A par - bur\""), "{json}");
+}
+
+/// Diplomacy has no dice: its welcome and game-over mails say nothing of them, and the
+/// welcome lists the length of every phase of a year (spring to winter), not only the
+/// first.
+#[test]
+fn welcome_and_game_over_speak_of_no_dice_and_list_every_phase() {
+    let phases = "phases = { spring = \"72h\", fall = \"72h\", spring-retreats = \"24h\", fall-retreats = \"24h\", winter = \"24h\" }\n";
+    let mut w = World::with_rules("diplomacy", phases, &DIPLOMACY_PLAYERS);
+    w.pass();
+    let sent = w.sent();
+    let welcome = sent
+        .iter()
+        .find(|m| m.subject.contains("Welcome: you play ITA"))
+        .expect("a welcome mail");
+    let body = squash(&welcome.body);
+    for (phase, length) in [
+        ("spring", "3 days"),
+        ("spring-retreats", "24 hours"),
+        ("fall", "3 days"),
+        ("fall-retreats", "24 hours"),
+        ("winter", "24 hours"),
+    ] {
+        assert!(
+            body.contains(&format!("{phase} {length}")),
+            "{phase}: {}",
+            welcome.body
+        );
+    }
+    assert!(
+        !welcome.body.to_lowercase().contains("dice"),
+        "{}",
+        welcome.body
+    );
+
+    w.send(
+        MODERATOR.0,
+        "[g1] end",
+        &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
+    );
+    w.pass();
+    let sent = w.sent();
+    let over = sent
+        .iter()
+        .find(|m| m.subject.contains("Game over"))
+        .expect("a game-over mail");
+    assert!(!over.body.to_lowercase().contains("dice"), "{}", over.body);
+    assert!(over.body.contains("history.json"), "{}", over.body);
 }

@@ -116,10 +116,10 @@ impl Judge<'_> {
                 commitment: record
                     .dice
                     .as_ref()
-                    .filter(|_| !gc.fixed_seed)
+                    .filter(|_| !gc.fixed_seed && play.has_dice())
                     .map(|d| d.commitment.clone())
                     .unwrap_or_default(),
-                fixed_seed: gc.fixed_seed,
+                fixed_seed: gc.fixed_seed && play.has_dice(),
             };
             let body = self.templates.render("welcome.txt", &view)?;
             let subject = match power {

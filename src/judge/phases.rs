@@ -389,6 +389,7 @@ impl Judge<'_> {
                     .map(|(p, a)| (p.clone(), a.clone()))
                     .collect()
             },
+            has_dice: play.has_dice(),
             secret: history.secret.clone().unwrap_or_default(),
             commitment: history.commitment.clone().unwrap_or_default(),
             fixed_seed: history

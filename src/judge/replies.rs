@@ -233,6 +233,8 @@ pub struct GameOver<'a> {
     pub standing: Vec<String>,
     /// Who played which power (not in anonymous games).
     pub roster: Vec<(String, String)>,
+    /// Whether the game has dice at all (Diplomacy has none: no word of them).
+    pub has_dice: bool,
     /// The revealed dice secret and its commitment, or the fixed seed.
     pub secret: String,
     pub commitment: String,

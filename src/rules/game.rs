@@ -107,6 +107,11 @@ pub trait Play {
     fn phases(&self) -> Vec<&'static str> {
         Vec::new()
     }
+    /// Whether the game rolls dice or draws at random (the welcome mail speaks of the
+    /// dice only then).
+    fn has_dice(&self) -> bool {
+        true
+    }
     /// The order syntax of this game, for HELP.
     fn order_help(&self) -> &'static str;
     /// An example of an orders mail body for `power` in the current phase (welcome

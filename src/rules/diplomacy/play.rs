@@ -110,6 +110,20 @@ impl Play for State {
         self.draw_picture(viewer, results)
     }
 
+    fn phases(&self) -> Vec<&'static str> {
+        vec![
+            "spring",
+            "spring-retreats",
+            "fall",
+            "fall-retreats",
+            "winter",
+        ]
+    }
+
+    fn has_dice(&self) -> bool {
+        false
+    }
+
     fn order_help(&self) -> &'static str {
         include_str!("help.txt")
     }

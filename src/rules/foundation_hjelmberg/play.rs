@@ -184,6 +184,10 @@ impl Play for State {
         self.draw_picture(viewer, results)
     }
 
+    fn phases(&self) -> Vec<&'static str> {
+        vec!["setup", "play"]
+    }
+
     fn order_help(&self) -> &'static str {
         include_str!("help.txt")
     }

@@ -131,6 +131,10 @@ impl Play for State {
         self.draw_picture(viewer, results)
     }
 
+    fn phases(&self) -> Vec<&'static str> {
+        vec!["draft", "setup", "production", "movement-1", "movement-2"]
+    }
+
     fn order_help(&self) -> &'static str {
         include_str!("help.txt")
     }
