@@ -476,3 +476,52 @@ fn welcome_and_game_over_speak_of_no_dice_and_list_every_phase() {
     assert!(!over.body.to_lowercase().contains("dice"), "{}", over.body);
     assert!(over.body.contains("history.json"), "{}", over.body);
 }
+
+/// A player answers the welcome mail from a mail program that copies it below the
+/// answer without `>` marks (Outlook): only the answer is read, never the example
+/// orders of the mail answered; an HTML-only answer with the welcome in a
+/// `<blockquote>` likewise.
+#[test]
+fn the_mail_answered_below_the_orders_is_not_read() {
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    let sent = w.sent();
+    let (_, france, pw) = DIPLOMACY_PLAYERS[2];
+    let welcome = sent
+        .iter()
+        .find(|m| m.to == france && m.subject.contains("Welcome"))
+        .expect("a welcome mail");
+    assert!(welcome.body.contains("  A par H"), "{}", welcome.body);
+    w.send(
+        france,
+        "RE: [g1] Welcome: you play FRA",
+        &format!(
+            "PASSWORD {pw}\nA par - bur\n\n-----Original Message-----\nFrom: judge@example.test\nSent: Sunday\nSubject: {}\n\n{}",
+            welcome.subject, welcome.body
+        ),
+    );
+    w.pass();
+    assert_eq!(w.record().submissions["FRA"].orders, "A par - bur");
+
+    let (_, germany, pw) = DIPLOMACY_PLAYERS[3];
+    let welcome = sent
+        .iter()
+        .find(|m| m.to == germany && m.subject.contains("Welcome"))
+        .expect("a welcome mail");
+    let quoted: String = welcome
+        .body
+        .lines()
+        .map(|l| format!("<div>{l}</div>"))
+        .collect();
+    w.deliver_raw(&format!(
+        "From: {germany}\r\nTo: judge@example.test\r\nSubject: Re: [g1] Welcome\r\nMessage-ID: <html-reply@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><head><style>div {{ margin: 0 }}</style></head><body><div>PASSWORD {pw}</div><div>A mun - ruh</div><div>On Sunday, the judge wrote:</div><blockquote>{quoted}</blockquote></body></html>\r\n"
+    ));
+    w.pass();
+    assert_eq!(w.record().submissions["GER"].orders, "A mun - ruh");
+    let sent = w.sent();
+    let receipt = sent
+        .iter()
+        .find(|m| m.to == germany && m.subject.contains("Orders received"))
+        .expect("a receipt");
+    assert!(!receipt.body.contains("NOT READ"), "{}", receipt.body);
+}

@@ -124,17 +124,21 @@ fn free_text_stays_in_the_senders_receipt() {
     let mut w = fixed();
     w.orders(
         HARI,
-        "B2 - C2\nOn Sun, 22 Nov 2026, Cleon wrote:\nLet us ally against the Mule, my secret plan is C4\nC1 - C9",
+        "B2 - C2\nCleon wrote to me on Sunday\nLet us ally against the Mule, my secret plan is C4\nC1 - C9\nOn Sun, 22 Nov 2026, Cleon wrote:\n",
     );
     w.pass();
     let receipt = w.sent().pop().unwrap();
     assert_eq!(receipt.to, HARI);
     assert!(
-        receipt.body.contains("NOT READ On Sun, 22 Nov 2026"),
+        receipt
+            .body
+            .contains("NOT READ Cleon wrote to me on Sunday"),
         "{}",
         receipt.body
     );
     assert!(receipt.body.contains("my secret plan"));
+    // The line a mail program puts above a quote is not read at all.
+    assert!(!receipt.body.contains("On Sun, 22 Nov"), "{}", receipt.body);
     // An order that names a fleet is public, invalid or not.
     assert!(receipt.body.contains("REFUSED  C1 - C9"));
     others(&mut w);

@@ -1,5 +1,6 @@
 //! The commands of a mail (the mail interface of the specs): one per line, any case;
-//! quoted lines (`>`) and everything after a signature line (`-- `) are ignored.
+//! quoted lines (`>`), everything after a signature line (`-- `) and the message
+//! answered, where a mail program copies it below without `>` marks, are ignored.
 //! Every line is bounded ([`MAX_LINE_CHARS`]) and so is the number read ([`MAX_LINES`]).
 
 /// A command other than GAME, PASSWORD and the orders block.
@@ -133,6 +134,41 @@ fn password_line(line: &str) -> Option<Option<&str>> {
     })
 }
 
+/// Whether the message answered starts at line `n`, where a mail program copies it
+/// below the answer without `>` marks (Outlook): `-----Original Message-----`, a rule
+/// of underscores, or a `From:` line with `Sent:` or `Date:` among the three after it.
+/// Nothing from there on is the writer's (a quoted results mail would otherwise be
+/// read as orders).
+fn answered_from(lines: &[&str], n: usize) -> bool {
+    let line = lines[n].trim();
+    if line.starts_with("--")
+        && line
+            .trim_matches('-')
+            .trim()
+            .eq_ignore_ascii_case("original message")
+    {
+        return true;
+    }
+    if line.len() >= 10 && line.bytes().all(|b| b == b'_') {
+        return true;
+    }
+    let header = |l: &str, name: &str| {
+        l.trim_start()
+            .get(..name.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(name))
+    };
+    header(line, "from:")
+        && lines[n + 1..]
+            .iter()
+            .take(3)
+            .any(|l| header(l, "sent:") || header(l, "date:"))
+}
+
+/// The line a mail program puts above a quote: `On Mon, 23 Nov 2026, judge wrote:`.
+fn attribution(line: &str) -> bool {
+    line.starts_with("On ") && line.ends_with("wrote:")
+}
+
 /// Reads the text of a mail. Cost is linear in the text; at most [`MAX_LINES`] lines
 /// are read.
 pub fn parse(body: &str) -> Parsed {
@@ -143,18 +179,19 @@ pub fn parse(body: &str) -> Parsed {
     let mut passwords = 0;
     // Order lines past MAX_ORDER_LINES.
     let mut dropped = 0;
-    for (n, raw) in body.lines().enumerate() {
+    let all: Vec<&str> = body.lines().take(MAX_LINES + 1).collect();
+    for (n, &raw) in all.iter().enumerate() {
         if n == MAX_LINES {
             p.notes.push(format!(
                 "Only the first {MAX_LINES} lines of a mail are read: the rest was ignored."
             ));
             break;
         }
-        if raw == "-- " || raw == "--" {
+        if raw == "-- " || raw == "--" || answered_from(&all, n) {
             break;
         }
         let line = raw.trim();
-        if line.starts_with('>') || line.is_empty() {
+        if line.starts_with('>') || line.is_empty() || attribution(line) {
             continue;
         }
         if line.chars().count() > MAX_LINE_CHARS {
@@ -492,6 +529,32 @@ mod tests {
         );
         assert_eq!(p.not_understood.len(), 1);
         assert_eq!(p.not_understood[0].0, "what is this");
+    }
+
+    #[test]
+    fn the_message_answered_is_not_read() {
+        // Outlook copies the mail answered below the answer, without `>` marks.
+        for separator in [
+            "-----Original Message-----",
+            "________________________________",
+            "From: pbem judge <judge@example.test>\nSent: Monday, November 23, 2026 10:00 PM",
+            "From: pbem judge <judge@example.test>\nTo: franz@example.test\nDate: Mon, 23 Nov 2026",
+        ] {
+            let p = parse(&format!(
+                "PASSWORD pw\nB2 - C3\n\n{separator}\nSubject: [g1] results\n\nA1 S\nPASSWORD other\n"
+            ));
+            assert_eq!(p.orders.as_deref(), Some("B2 - C3"), "{separator}");
+            assert!(p.notes.is_empty(), "{separator}: {:?}", p.notes);
+        }
+        // A `>` quote under its attribution line: both left out, the answer read.
+        let p = parse(
+            "On Mon, 23 Nov 2026 at 22:00, judge <judge@example.test> wrote:\n> A1 S\nB2 H\n",
+        );
+        assert_eq!(p.orders.as_deref(), Some("B2 H"));
+        // A From: line alone (press text, say) is read as written.
+        let p = parse("PRESS TO union\nFrom: the Foundation, with love\nEND\nB2 H\n");
+        assert!(matches!(&p.commands[0], Command::Press(x) if x.text.starts_with("From:")));
+        assert_eq!(p.loose.as_deref(), Some("B2 H"));
     }
 
     #[test]

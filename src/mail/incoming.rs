@@ -192,10 +192,15 @@ pub fn normalise(text: &str) -> String {
 }
 
 /// HTML to text, enough for orders: tags dropped, line breaks kept, entities decoded.
+/// What a reader does not see as the writer's own text is left out: a quoted message
+/// (`<blockquote>`, as mail programs quote the mail answered) and the content of
+/// `<head>`, `<style>` and `<script>`.
 pub fn html_to_text(html: &str) -> String {
     let mut out = String::new();
     let mut in_tag = false;
     let mut tag = String::new();
+    // How deep inside elements whose content is left out.
+    let mut hidden = 0usize;
     for c in html.chars() {
         match (in_tag, c) {
             (false, '<') => {
@@ -204,18 +209,32 @@ pub fn html_to_text(html: &str) -> String {
             }
             (true, '>') => {
                 in_tag = false;
+                let closing = tag.starts_with('/');
                 let name = tag
                     .trim_start_matches('/')
-                    .split_whitespace()
+                    .split(|c: char| c.is_whitespace() || c == '/')
                     .next()
                     .unwrap_or("")
                     .to_lowercase();
-                if matches!(name.as_str(), "br" | "br/" | "p" | "div" | "li" | "tr") {
+                let self_closing = tag.ends_with('/');
+                if matches!(
+                    name.as_str(),
+                    "blockquote" | "head" | "style" | "script" | "title"
+                ) && !self_closing
+                {
+                    if closing {
+                        hidden = hidden.saturating_sub(1);
+                    } else {
+                        hidden += 1;
+                    }
+                }
+                if hidden == 0 && matches!(name.as_str(), "br" | "p" | "div" | "li" | "tr") {
                     out.push('\n');
                 }
             }
             (true, c) => tag.push(c),
-            (false, c) => out.push(c),
+            (false, c) if hidden == 0 => out.push(c),
+            (false, _) => {}
         }
     }
     decode_entities(&out)
@@ -304,6 +323,27 @@ mod tests {
         assert_eq!(
             html_to_text("A1&#160;H &#x2192; &amp;x &bogus;"),
             "A1\u{a0}H \u{2192} &x &bogus;"
+        );
+    }
+
+    #[test]
+    fn html_quotes_styles_and_scripts_are_not_read() {
+        let gmail = "<html><head><style>p { margin: 0 }</style><title>x</title></head><body>\
+            <div dir=\"ltr\">A1 H<br>B2 - C3</div><br><div class=\"gmail_quote\">\
+            <div>On Mon, judge wrote:<br></div>\
+            <blockquote class=\"gmail_quote\"><div>A1 S</div><blockquote>C1 H</blockquote>\
+            <div>C2 H</div></blockquote></div><script>var x = 1;</script></body></html>";
+        let text = html_to_text(gmail);
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(lines, ["A1 H", "B2 - C3", "On Mon, judge wrote:"]);
+        // A self-closing or unknown tag changes nothing; <br/> still breaks a line.
+        assert_eq!(
+            html_to_text("A1 H<br/>B2 H<blockquote/>C1 H").trim(),
+            "A1 H\nB2 HC1 H"
         );
     }
 
