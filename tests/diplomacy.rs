@@ -15,7 +15,7 @@ use pbem::rules::diplomacy::Diplomacy;
 use pbem::rules::game::Game;
 use pbem::rules::{LineCheck, RuleSet};
 
-use crate::world::{World, MODERATOR};
+use crate::world::{Sent, World, MODERATOR};
 
 pub const DIPLOMACY_PLAYERS: [(&str, &str, &str); 7] = [
     ("AUS", "franz.dip@example.test", "pw-dip-franz"),
@@ -36,6 +36,13 @@ fn state(w: &World) -> State {
 
 fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The receipt mailed to `to` among `sent`.
+fn receipt_to<'a>(sent: &'a [Sent], to: &str) -> &'a Sent {
+    sent.iter()
+        .find(|m| m.to == to && m.subject.contains("Orders received"))
+        .unwrap_or_else(|| panic!("no receipt to {to}"))
 }
 
 /// The phase ids in the order they come within a year.
@@ -229,10 +236,7 @@ fn chatter_stays_in_the_senders_receipt() {
     );
     w.pass();
     let sent = w.sent();
-    let receipt = sent
-        .iter()
-        .find(|m| m.to == france && m.subject.contains("Orders received"))
-        .expect("a receipt");
+    let receipt = receipt_to(&sent, france);
     let body = squash(&receipt.body);
     for c in chatter {
         assert!(body.contains(&format!("NOT READ {c}")), "{}", receipt.body);
@@ -290,10 +294,7 @@ fn loose_orders_beside_a_command_are_the_orders() {
     assert_eq!(stored.orders, "A ven H\nA rom - apu\nF nap - ion");
     assert!(stored.ready);
     let sent = w.sent();
-    let receipt = sent
-        .iter()
-        .find(|m| m.to == italy && m.subject.contains("Orders received"))
-        .expect("a receipt");
+    let receipt = receipt_to(&sent, italy);
     let body = squash(&receipt.body);
     assert!(body.contains("ok ITA A rom - apu"), "{}", receipt.body);
     assert!(
@@ -344,10 +345,7 @@ fn a_mail_of_chatter_leaves_the_standing_orders() {
         "A par - bur\nF bre - mao"
     );
     let sent = w.sent();
-    let receipt = sent
-        .iter()
-        .find(|m| m.to == france && m.subject.contains("Orders received"))
-        .expect("a receipt");
+    let receipt = receipt_to(&sent, france);
     let body = squash(&receipt.body);
     assert!(
         body.contains(
@@ -369,10 +367,7 @@ fn a_mail_of_chatter_leaves_the_standing_orders() {
     w.pass();
     assert!(!w.record().submissions.contains_key("ENG"));
     let sent = w.sent();
-    let receipt = sent
-        .iter()
-        .find(|m| m.to == england && m.subject.contains("Orders received"))
-        .expect("a receipt");
+    let receipt = receipt_to(&sent, england);
     assert!(
         squash(&receipt.body).contains("Still to submit: AUS, ENG"),
         "{}",
@@ -519,9 +514,6 @@ fn the_mail_answered_below_the_orders_is_not_read() {
     w.pass();
     assert_eq!(w.record().submissions["GER"].orders, "A mun - ruh");
     let sent = w.sent();
-    let receipt = sent
-        .iter()
-        .find(|m| m.to == germany && m.subject.contains("Orders received"))
-        .expect("a receipt");
+    let receipt = receipt_to(&sent, germany);
     assert!(!receipt.body.contains("NOT READ"), "{}", receipt.body);
 }

@@ -7,19 +7,26 @@ use super::state::State;
 /// Whether a chain of fleets at sea (in `fleets`, a set of sea provinces) leads from
 /// province `from` to province `to`.
 pub fn route_exists(map: &Map, fleets: u128, from: Prov, to: Prov) -> bool {
-    let goal = map.seas_around(to);
-    let mut frontier = map.seas_around(from) & fleets;
+    chain_reaches(map.seas_around(from), map.seas_around(to), fleets, |s| {
+        map.fleet_prov[s as usize]
+    })
+}
+
+/// Whether a chain of `fleets` (a set of sea provinces) leads from a sea in `start` to
+/// one in `goal`, a fleet passing on to the provinces `next` gives for its sea.
+pub fn chain_reaches(start: u128, goal: u128, fleets: u128, next: impl Fn(u8) -> u128) -> bool {
+    let mut frontier = start & fleets;
     let mut seen = frontier;
     while frontier != 0 {
         if frontier & goal != 0 {
             return true;
         }
-        let mut next = 0;
+        let mut reached = 0;
         for s in bits(frontier) {
-            next |= map.fleet_prov[s as usize] & fleets;
+            reached |= next(s) & fleets;
         }
-        frontier = next & !seen;
-        seen |= next;
+        frontier = reached & !seen;
+        seen |= reached;
     }
     false
 }

@@ -10,7 +10,8 @@
 //! the convoyed armies of the paradox do not move and cut no support); a cycle of
 //! moves alone is circular movement, and every move in it succeeds.
 
-use super::map::{bits, Map};
+use super::convoy::chain_reaches;
+use super::map::Map;
 
 pub const NONE: u8 = u8::MAX;
 
@@ -381,20 +382,11 @@ impl Resolver {
             }
             f = self.next_cv[ff];
         }
-        let goal = self.seas_near[self.dst[u] as usize];
-        let mut frontier = self.seas_near[self.prov[u] as usize] & ok;
-        let mut seen = frontier;
-        while frontier != 0 {
-            if frontier & goal != 0 {
-                return true;
-            }
-            let mut next = 0;
-            for s in bits(frontier) {
-                next |= self.sea_adj[s as usize] & ok;
-            }
-            frontier = next & !seen;
-            seen |= next;
-        }
-        false
+        chain_reaches(
+            self.seas_near[self.prov[u] as usize],
+            self.seas_near[self.dst[u] as usize],
+            ok,
+            |s| self.sea_adj[s as usize],
+        )
     }
 }
