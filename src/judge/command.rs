@@ -164,9 +164,18 @@ fn answered_from(lines: &[&str], n: usize) -> bool {
             .any(|l| header(l, "sent:") || header(l, "date:"))
 }
 
-/// The line a mail program puts above a quote: `On Mon, 23 Nov 2026, judge wrote:`.
-fn attribution(line: &str) -> bool {
-    line.starts_with("On ") && line.ends_with("wrote:")
+/// Whether line `n` is (part of) the line a mail program puts above a quote, `On Mon,
+/// 23 Nov 2026, judge wrote:`, which may be wrapped onto two lines.
+fn attribution(lines: &[&str], n: usize) -> bool {
+    let line = |k: usize| lines.get(k).map_or("", |l| l.trim());
+    let (opens, closes) = (
+        |l: &str| l.starts_with("On "),
+        |l: &str| l.ends_with("wrote:"),
+    );
+    let here = line(n);
+    (opens(here) && closes(here))
+        || (opens(here) && closes(line(n + 1)) && !opens(line(n + 1)))
+        || (n > 0 && closes(here) && opens(line(n - 1)) && !closes(line(n - 1)))
 }
 
 /// Reads the text of a mail. Cost is linear in the text; at most [`MAX_LINES`] lines
@@ -191,7 +200,7 @@ pub fn parse(body: &str) -> Parsed {
             break;
         }
         let line = raw.trim();
-        if line.starts_with('>') || line.is_empty() || attribution(line) {
+        if line.starts_with('>') || line.is_empty() || attribution(&all, n) {
             continue;
         }
         if line.chars().count() > MAX_LINE_CHARS {
@@ -551,6 +560,10 @@ mod tests {
             "On Mon, 23 Nov 2026 at 22:00, judge <judge@example.test> wrote:\n> A1 S\nB2 H\n",
         );
         assert_eq!(p.orders.as_deref(), Some("B2 H"));
+        // Wrapped onto two lines, as Gmail does with a long one.
+        let p = parse("B2 H\nOn Mon, 23 Nov 2026 at 22:00, pbem judge <\njudge@example.test> wrote:\n> A1 S\n");
+        assert_eq!(p.orders.as_deref(), Some("B2 H"));
+        assert!(p.not_understood.is_empty(), "{:?}", p.not_understood);
         // A From: line alone (press text, say) is read as written.
         let p = parse("PRESS TO union\nFrom: the Foundation, with love\nEND\nB2 H\n");
         assert!(matches!(&p.commands[0], Command::Press(x) if x.text.starts_with("From:")));
