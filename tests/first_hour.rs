@@ -210,3 +210,26 @@ fn solo_results_say_the_turn_and_both_sides_systems() {
     );
     assert!(race.contains("The Imperium"), "{}", results.body);
 }
+
+/// Every game's order syntax, as HELP mails it, fits the 72 columns of the judge's
+/// other mails (a longer line is broken by mail programs, columns and all).
+#[test]
+fn every_games_order_help_fits_72_columns() {
+    let helps = [
+        include_str!("../src/rules/battles_galactic_empire/help.txt"),
+        include_str!("../src/rules/diplomacy/help.txt"),
+        include_str!("../src/rules/foundation_empire/help.txt"),
+        include_str!("../src/rules/foundation_hjelmberg/help.txt"),
+        include_str!("../src/rules/godsfire/help.txt"),
+        include_str!("../src/rules/war_imperialism/help.txt"),
+    ];
+    for help in helps {
+        for line in help.lines() {
+            assert!(
+                line.chars().count() <= 72,
+                "{} columns: {line}",
+                line.chars().count()
+            );
+        }
+    }
+}
