@@ -29,6 +29,10 @@ fn every_player_is_welcomed_with_power_others_board_deadline_example_and_help() 
     ] {
         assert!(body.contains(needed), "{needed:?} missing from:\n{body}");
     }
+    // 72 columns, as every mail of the judge.
+    for line in body.lines() {
+        assert!(line.chars().count() <= 72, "too long: {line}");
+    }
     // No address of another player in anybody's welcome.
     for m in &sent {
         for (_, address, _) in PLAYERS {
