@@ -194,15 +194,26 @@ pub fn normalise(text: &str) -> String {
 /// HTML to text, enough for orders: tags dropped, line breaks kept, entities decoded.
 /// What a reader does not see as the writer's own text is left out: a quoted message
 /// (`<blockquote>`, as mail programs quote the mail answered) and the content of
-/// `<head>`, `<style>` and `<script>`.
+/// `<head>`, `<style>` and `<script>`, and comments (Outlook's conditional ones hold
+/// settings).
 pub fn html_to_text(html: &str) -> String {
     let mut out = String::new();
     let mut in_tag = false;
     let mut tag = String::new();
     // How deep inside elements whose content is left out.
     let mut hidden = 0usize;
-    for c in html.chars() {
+    // The end of a comment being skipped.
+    let mut skip_to = 0;
+    for (at, c) in html.char_indices() {
+        if at < skip_to {
+            continue;
+        }
         match (in_tag, c) {
+            (false, '<') if html[at..].starts_with("<!--") => {
+                skip_to = html[at + 4..]
+                    .find("-->")
+                    .map_or(html.len(), |end| at + 4 + end + 3);
+            }
             (false, '<') => {
                 in_tag = true;
                 tag.clear();
@@ -333,7 +344,9 @@ mod tests {
             <div>On Mon, judge wrote:<br></div>\
             <blockquote class=\"gmail_quote\"><div>A1 S</div><blockquote>C1 H</blockquote>\
             <div>C2 H</div></blockquote></div><script>var x = 1;</script></body></html>";
-        let text = html_to_text(gmail);
+        let text = html_to_text(&format!(
+            "<!--[if gte mso 9]><xml><o:PixelsPerInch>96</o:PixelsPerInch></xml><![endif]-->{gmail}<!-- unclosed"
+        ));
         let lines: Vec<&str> = text
             .lines()
             .map(str::trim)
