@@ -418,6 +418,20 @@ fn results_lines_name_the_power_once_and_end_cleanly() {
         results.body
     );
     assert!(!results.body.contains("FRA FRA"), "{}", results.body);
+    // The outcomes stand in one column, the longest order's width.
+    let column = |order: &str| {
+        let line = lines
+            .iter()
+            .find(|l| squash(l).starts_with(&format!("FRA {order} ")))
+            .expect(order);
+        line.find(" succeeds").expect("succeeds")
+    };
+    assert_eq!(
+        column("A par - bur"),
+        column("A mar S A par - bur"),
+        "{}",
+        results.body
+    );
     assert!(lines.iter().all(|l| !l.ends_with(": ")), "{}", results.body);
     // The JSON keeps the orders whole.
     let (_, json) = results.attachment.clone().expect("results.json");
