@@ -16,14 +16,14 @@ impl Judge<'_> {
         let mut record = self.take(fx, &gc.id)?;
         let mut notes = parsed.notes.clone();
         let mut lines = Vec::new();
-        // A reply to press (mail to judge+<game>.<power>@…): its loose lines are press
-        // back to that power, not orders.
         let mut parsed = parsed.clone();
         // Orders and READY (or BOARD, …) in one mail, without ORDERS … END: the other
         // lines are the orders, if any of them reads as one (below).
         if parsed.orders.is_none() {
             parsed.orders = parsed.loose.take();
         }
+        // A reply to press (mail to judge+<game>.<power>@…): its loose lines are press
+        // back to that power, not orders.
         if let Some(target) = mail.to.iter().find_map(|a| intake::plus_target(a)) {
             if !parsed.orders_block {
                 if let Some(text) = parsed.orders.take() {
