@@ -374,6 +374,21 @@ fn a_mail_of_chatter_leaves_the_standing_orders() {
         receipt.body
     );
 
+    // Beside a command, loose lines replace the orders only if one is a valid order.
+    w.orders(france, "WAIT\nA par - xyz");
+    w.pass();
+    assert_eq!(
+        w.record().submissions["FRA"].orders,
+        "A par - bur\nF bre - mao"
+    );
+    let sent = w.sent();
+    let receipt = receipt_to(&sent, france);
+    assert!(
+        squash(&receipt.body).contains("No line beside the commands is a valid order"),
+        "{}",
+        receipt.body
+    );
+
     // An explicit empty ORDERS block withdraws the orders.
     w.orders(france, "ORDERS\nEND");
     w.pass();

@@ -18,7 +18,8 @@ impl Judge<'_> {
         let mut lines = Vec::new();
         let mut parsed = parsed.clone();
         // Orders and READY (or BOARD, …) in one mail, without ORDERS … END: the other
-        // lines are the orders, if any of them reads as one (below).
+        // lines are the orders, if one of them is a valid order (below).
+        let beside_commands = parsed.orders.is_none() && parsed.loose.is_some();
         if parsed.orders.is_none() {
             parsed.orders = parsed.loose.take();
         }
@@ -66,14 +67,22 @@ impl Judge<'_> {
                 };
                 // Loose lines of which none reads as an order (a mail of chatter: "I
                 // will send my orders tomorrow") are no submission: the orders standing
-                // stay. An ORDERS block is always one, even an empty one.
-                let no_order = !parsed.orders_block
-                    && lines
-                        .iter()
-                        .all(|c| matches!(c, LineCheck::Unreadable { .. }));
-                if no_order {
+                // stay. Beside commands, loose lines must hold a valid order (press
+                // signed off with "Move fast, all!" replaces nothing). An ORDERS block is
+                // always a submission, even an empty one.
+                let unread = lines
+                    .iter()
+                    .all(|c| matches!(c, LineCheck::Unreadable { .. }));
+                let none_valid = !lines
+                    .iter()
+                    .any(|c| matches!(c, LineCheck::Accepted { .. }));
+                if !parsed.orders_block && unread {
                     notes.push(format!(
                         "Nothing in this mail reads as an order: the orders standing for {power} are unchanged."
+                    ));
+                } else if beside_commands && none_valid {
+                    notes.push(format!(
+                        "No line beside the commands is a valid order: the orders standing for {power} are unchanged (between ORDERS and END they would replace them)."
                     ));
                 } else {
                     let entry = record.submissions.entry(power.to_string()).or_default();
