@@ -332,67 +332,52 @@ fn a_mail_of_chatter_leaves_the_standing_orders() {
     w.pass();
     w.sent();
     let (_, france, _) = DIPLOMACY_PLAYERS[2];
-    w.orders(france, "A par - bur\nF bre - mao");
-    w.pass();
-    w.sent();
-    w.orders(
+    let (_, england, _) = DIPLOMACY_PLAYERS[1];
+    let standing = "A par - bur\nF bre - mao";
+    // A mail, a pass, and the sender's receipt (its words on one line) and stored orders.
+    let mut mail = |from: &str, body: &str| {
+        w.orders(from, body);
+        w.pass();
+        let receipt = squash(&receipt_to(&w.sent(), from).body);
+        let power = if from == france { "FRA" } else { "ENG" };
+        let stored = w.record().submissions.get(power).map(|s| s.orders.clone());
+        (receipt, stored)
+    };
+    mail(france, standing);
+
+    let (receipt, stored) = mail(
         france,
         "Hi judge, I will change my orders tomorrow.\nCheers",
     );
-    w.pass();
-    assert_eq!(
-        w.record().submissions["FRA"].orders,
-        "A par - bur\nF bre - mao"
-    );
-    let sent = w.sent();
-    let receipt = receipt_to(&sent, france);
-    let body = squash(&receipt.body);
+    assert_eq!(stored.as_deref(), Some(standing));
     assert!(
-        body.contains(
+        receipt.contains(
             "Nothing in this mail reads as an order: the orders standing for FRA are unchanged"
         ),
-        "{}",
-        receipt.body
+        "{receipt}"
     );
-    assert!(body.contains("NOT READ Cheers"), "{}", receipt.body);
+    assert!(receipt.contains("NOT READ Cheers"), "{receipt}");
     assert!(
-        body.contains("FRA A par - bur FRA F bre - mao"),
-        "{}",
-        receipt.body
+        receipt.contains("FRA A par - bur FRA F bre - mao"),
+        "{receipt}"
     );
 
     // A power with no orders yet writes only chatter: still not in.
-    let (_, england, _) = DIPLOMACY_PLAYERS[1];
-    w.orders(england, "Who wants to ally with me?");
-    w.pass();
-    assert!(!w.record().submissions.contains_key("ENG"));
-    let sent = w.sent();
-    let receipt = receipt_to(&sent, england);
-    assert!(
-        squash(&receipt.body).contains("Still to submit: AUS, ENG"),
-        "{}",
-        receipt.body
-    );
+    let (receipt, stored) = mail(england, "Who wants to ally with me?");
+    assert_eq!(stored, None);
+    assert!(receipt.contains("Still to submit: AUS, ENG"), "{receipt}");
 
     // Beside a command, loose lines replace the orders only if one is a valid order.
-    w.orders(france, "WAIT\nA par - xyz");
-    w.pass();
-    assert_eq!(
-        w.record().submissions["FRA"].orders,
-        "A par - bur\nF bre - mao"
-    );
-    let sent = w.sent();
-    let receipt = receipt_to(&sent, france);
+    let (receipt, stored) = mail(france, "WAIT\nA par - xyz");
+    assert_eq!(stored.as_deref(), Some(standing));
     assert!(
-        squash(&receipt.body).contains("No line beside the commands is a valid order"),
-        "{}",
-        receipt.body
+        receipt.contains("No line beside the commands is a valid order"),
+        "{receipt}"
     );
 
     // An explicit empty ORDERS block withdraws the orders.
-    w.orders(france, "ORDERS\nEND");
-    w.pass();
-    assert_eq!(w.record().submissions["FRA"].orders, "");
+    let (_, stored) = mail(france, "ORDERS\nEND");
+    assert_eq!(stored.as_deref(), Some(""));
 }
 
 /// The results mail lists each order once under its power (`FRA  A par - bur`, not
