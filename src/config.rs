@@ -120,7 +120,8 @@ pub struct GameConfig {
     pub time_zone: chrono_tz::Tz,
     pub options: toml::Table,
     pub start: Option<BTreeMap<String, Vec<String>>>,
-    /// Length of each phase by phase id; phases not listed take `default_phase`.
+    /// Length of each phase by phase id: as listed in games.toml, or the game's default
+    /// ([`Play::short_phases`](crate::rules::game::Play::short_phases) 24 h, others 48 h).
     pub phases: BTreeMap<String, Duration>,
     pub default_phase: Duration,
     /// How long before a deadline reminders go out.
@@ -581,6 +582,22 @@ fn game_config(g: GameFile) -> Result<GameConfig, String> {
     // The game must be creatable: options and start positions are checked here.
     let game = Game::new(rules, &g.options, g.start.as_ref(), g.seed.unwrap_or(0))
         .map_err(|e| format!("options: {e}"))?;
+    // Phase ids are the game's own; a phase left out takes the game's default: 24 h for
+    // the short ones (retreats, placements, Diplomacy's winter), 48 h for the others.
+    let play = game.play();
+    let ids = play.phases();
+    if let Some(wrong) = phases.keys().find(|p| !ids.contains(&p.as_str())) {
+        return Err(format!(
+            "phases.{wrong}: not a phase of this game ({})",
+            ids.join(", ")
+        ));
+    }
+    for id in &ids {
+        let short = play.short_phases().contains(id);
+        phases
+            .entry(id.to_string())
+            .or_insert(Duration::hours(if short { 24 } else { 48 }));
+    }
     let powers = game.powers();
     let mut players = Vec::new();
     for (k, p) in g.players.into_iter().enumerate() {
@@ -667,10 +684,10 @@ fn check_person(at: &str, address: &str, password: &str) -> Result<(), String> {
 impl GameConfig {
     /// How long a phase lasts.
     pub fn phase_length(&self, phase: &str) -> Duration {
-        self.phases.get(phase).copied().unwrap_or(match phase {
-            "retreat" | "placement" => Duration::hours(24),
-            _ => self.default_phase,
-        })
+        self.phases
+            .get(phase)
+            .copied()
+            .unwrap_or(self.default_phase)
     }
 }
 
@@ -696,6 +713,16 @@ mod tests {
         .err()
         .unwrap();
         assert!(e.starts_with("game andromeda: unknown key `colour`"), "{e}");
+        let e = super::Config::parse(
+            &format!("{base}[[game]]\nid = \"a\"\nrules = \"foundation-empire\"\nphases = {{ retreats = \"12h\" }}\n"),
+            std::path::Path::new("."),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            e,
+            "game a: phases.retreats: not a phase of this game (setup, movement, retreat, placement)"
+        );
         let e = super::Config::parse(
             &format!("{base}poll_seconds = \"often\"\n")
                 .replace("[transport]", "poll_seconds = \"often\"\n[transport]"),

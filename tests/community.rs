@@ -272,7 +272,7 @@ fn observers_get_the_public_results_and_no_press_and_a_moderator_can_remove_them
     assert!(
         to(&sent, "second@example.test")[0]
             .body
-            .contains("has its 1 observers already"),
+            .contains("takes no more observers (it takes 1 at most)"),
         "the limit holds"
     );
     w.orders(

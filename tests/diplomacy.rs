@@ -443,7 +443,8 @@ fn results_lines_name_the_power_once_and_end_cleanly() {
 /// first.
 #[test]
 fn welcome_and_game_over_speak_of_no_dice_and_list_every_phase() {
-    let phases = "phases = { spring = \"72h\", fall = \"72h\", spring-retreats = \"24h\", fall-retreats = \"24h\", winter = \"24h\" }\n";
+    // Only the movement phases are given: retreats and winter take Diplomacy's default.
+    let phases = "phases = { spring = \"72h\", fall = \"72h\" }\n";
     let mut w = World::with_rules("diplomacy", phases, &DIPLOMACY_PLAYERS);
     w.pass();
     let sent = w.sent();

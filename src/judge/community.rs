@@ -136,7 +136,7 @@ impl Judge<'_> {
             }
             if observers.len() >= gc.max_observers {
                 lines.push(format!(
-                    "OBSERVE: game {id} has its {} observers already.",
+                    "OBSERVE: game {id} takes no more observers (it takes {} at most).",
                     gc.max_observers
                 ));
                 continue;

@@ -107,6 +107,11 @@ pub trait Play {
     fn phases(&self) -> Vec<&'static str> {
         Vec::new()
     }
+    /// The phases that last 24 h, not 48 h, when games.toml gives them no length: the
+    /// short ones, where few players owe orders or the choices are few.
+    fn short_phases(&self) -> &'static [&'static str] {
+        &["retreat", "placement"]
+    }
     /// Whether the game rolls dice or draws at random (the welcome mail speaks of the
     /// dice only then).
     fn has_dice(&self) -> bool {

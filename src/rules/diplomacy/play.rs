@@ -120,6 +120,10 @@ impl Play for State {
         ]
     }
 
+    fn short_phases(&self) -> &'static [&'static str] {
+        &["spring-retreats", "fall-retreats", "winter"]
+    }
+
     fn has_dice(&self) -> bool {
         false
     }
