@@ -350,6 +350,50 @@ fn observers_get_the_public_results_and_no_press_and_a_moderator_can_remove_them
         .contains("you no longer receive game g1's results"));
 }
 
+/// OBSERVE or UNOBSERVE in a player's orders mail is answered, and the orders beside it
+/// are still read (they used to be dropped without a word).
+#[test]
+fn an_observe_line_beside_orders_leaves_the_orders_read() {
+    let mut w = game("");
+    w.orders(HARI, "B2 - C2\nUNOBSERVE g1");
+    w.pass();
+    let sent = w.sent();
+    let to_hari = to(&sent, HARI);
+    let observing = to_hari
+        .iter()
+        .find(|m| m.subject == "[g1] Observing")
+        .expect("the UNOBSERVE answered");
+    assert!(
+        observing
+            .body
+            .starts_with("Game g1:\n\nUNOBSERVE: you were not observing game g1."),
+        "{}",
+        observing.body
+    );
+    let receipt = to_hari
+        .iter()
+        .find(|m| m.subject.contains("Orders received"))
+        .expect("a receipt for the orders");
+    assert!(receipt.body.contains("B2 - C2"), "{}", receipt.body);
+    assert_eq!(
+        w.record().submissions["foundation"].orders.trim(),
+        "B2 - C2"
+    );
+    // A stranger's OBSERVE of no game here: no header standing for a game.
+    w.send(WATCHER, "observe", "OBSERVE nowhere");
+    w.pass();
+    let sent = w.sent();
+    let answer = to(&sent, WATCHER)[0];
+    assert_eq!(answer.subject, "Observing");
+    assert!(
+        answer
+            .body
+            .starts_with("There is no game \"nowhere\" here."),
+        "{}",
+        answer.body
+    );
+}
+
 #[test]
 fn an_anonymous_game_shows_no_player_another_players_address_in_five_turns() {
     let mut w = game("anonymous = true\npress = \"grey\"");

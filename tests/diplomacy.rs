@@ -327,7 +327,7 @@ fn loose_orders_beside_a_command_are_the_orders() {
 /// is no submission: the orders standing stay, and a power that had sent none is not
 /// counted in. An ORDERS block, even an empty one, still replaces them.
 #[test]
-fn a_mail_of_chatter_leaves_the_standing_orders() {
+fn a_mail_of_chatter_or_refused_orders_leaves_the_standing_orders() {
     let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
     w.pass();
     w.sent();
@@ -374,6 +374,21 @@ fn a_mail_of_chatter_leaves_the_standing_orders() {
         receipt.contains("No line beside the commands is a valid order"),
         "{receipt}"
     );
+
+    // Orders all refused, loose or in a block: nothing replaced, and a power with no
+    // orders yet is still not in (the phase must not be played before the player
+    // could correct them).
+    for body in ["A par - xyz\nF bre - lon", "ORDERS\nA par - xyz\nEND"] {
+        let (receipt, stored) = mail(france, body);
+        assert_eq!(stored.as_deref(), Some(standing), "{body}");
+        assert!(
+            receipt.contains("No line of this mail is a valid order: the orders standing for FRA are unchanged. Correct the refused lines"),
+            "{receipt}"
+        );
+    }
+    let (receipt, stored) = mail(england, "F lon - par\nA lvp - ber");
+    assert_eq!(stored, None);
+    assert!(receipt.contains("Still to submit: AUS, ENG"), "{receipt}");
 
     // An explicit empty ORDERS block withdraws the orders.
     let (_, stored) = mail(france, "ORDERS\nEND");

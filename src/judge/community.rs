@@ -162,8 +162,24 @@ impl Judge<'_> {
                 "OBSERVE: you now receive game {id}'s public results (no press). Send UNOBSERVE {id} to stop."
             ));
         }
-        let view = replies::Notice { game: "-", lines };
-        self.answer(fx, mail, "Observing".to_string(), "notice.txt", &view)
+        // The game named when the mail names one (the usual case), no header otherwise.
+        let mut ids = parsed.commands.iter().filter_map(|c| match c {
+            Command::Observe(id) | Command::Unobserve(id) => Some(id.as_str()),
+            _ => None,
+        });
+        let one = ids
+            .next()
+            .filter(|first| ids.all(|id| id == *first))
+            .filter(|id| self.config.game(id).is_some());
+        let subject = match one {
+            Some(id) => format!("[{id}] Observing"),
+            None => "Observing".to_string(),
+        };
+        let view = replies::Notice {
+            game: one.unwrap_or(""),
+            lines,
+        };
+        self.answer(fx, mail, subject, "notice.txt", &view)
     }
 
     /// A moderator's `OBSERVERS` and `REMOVE OBSERVER <address>`.

@@ -360,8 +360,18 @@ impl Judge<'_> {
             command::parse(&mail.body)
         };
         // Observers need no registration: OBSERVE and UNOBSERVE are answered as such.
+        // A player's mail may hold them beside orders or other commands: the rest of
+        // the mail is then read as if they were not there.
         if observing(&parsed) {
-            return self.observe(mail, &parsed, fx);
+            self.observe(mail, &parsed, fx)?;
+            parsed
+                .commands
+                .retain(|c| !matches!(c, Command::Observe(_) | Command::Unobserve(_)));
+            let rest =
+                parsed.orders.is_some() || parsed.loose.is_some() || !parsed.commands.is_empty();
+            if !rest || !self.is_registered(&mail.from) {
+                return Ok(());
+            }
         }
         let game_id = game_named(mail, &parsed);
         let sender = mail.from.as_str();

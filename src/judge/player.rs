@@ -65,25 +65,30 @@ impl Judge<'_> {
                     let _t = crate::timing::span("act: orders checked");
                     record.game.check(power, orders)
                 };
-                // Loose lines of which none reads as an order (a mail of chatter: "I
-                // will send my orders tomorrow") are no submission: the orders standing
-                // stay. Beside commands, loose lines must hold a valid order (press
-                // signed off with "Move fast, all!" replaces nothing). An ORDERS block is
-                // always a submission, even an empty one.
+                // A mail in which no line is a valid order is no submission: the orders
+                // standing stay, and a power with none is not counted in, so that a
+                // phase is not played before the player could correct a refused line.
+                // Chatter ("I will send my orders tomorrow") is such a mail, and so is
+                // press signed off with "Move fast, all!" beside a command. Only an
+                // empty ORDERS block submits nothing on purpose.
                 let unread = lines
                     .iter()
                     .all(|c| matches!(c, LineCheck::Unreadable { .. }));
                 let none_valid = !lines
                     .iter()
                     .any(|c| matches!(c, LineCheck::Accepted { .. }));
-                if !parsed.orders_block && unread {
-                    notes.push(format!(
-                        "Nothing in this mail reads as an order: the orders standing for {power} are unchanged."
-                    ));
-                } else if beside_commands && none_valid {
-                    notes.push(format!(
-                        "No line beside the commands is a valid order: the orders standing for {power} are unchanged (between ORDERS and END they would replace them)."
-                    ));
+                let on_purpose = parsed.orders_block && lines.is_empty();
+                let unchanged = format!("the orders standing for {power} are unchanged");
+                if !on_purpose && none_valid {
+                    notes.push(if unread && !beside_commands {
+                        format!("Nothing in this mail reads as an order: {unchanged}.")
+                    } else if beside_commands {
+                        format!("No line beside the commands is a valid order: {unchanged}.")
+                    } else {
+                        format!(
+                            "No line of this mail is a valid order: {unchanged}. Correct the refused lines and send them again."
+                        )
+                    });
                 } else {
                     let entry = record.submissions.entry(power.to_string()).or_default();
                     entry.orders = kept_orders(orders, &lines);
