@@ -447,12 +447,25 @@ fn an_absence_moves_the_deadline_that_falls_inside_it_to_its_end() {
     let until = deadline + Duration::days(3);
     w.orders(HARI, &format!("ABSENCE {from} {}", until.to_rfc3339()));
     w.pass();
-    let receipt = &w.sent()[0].body;
+    let sent = w.sent();
+    let receipt = &to(&sent, HARI)[0].body;
     assert!(
         squash(receipt).contains("deadlines that fall inside move to its end"),
         "{receipt}"
     );
     assert_eq!(w.record().deadline, Some(until));
+    // The other players are told the new deadline, not whose absence moved it.
+    for other in [CLEON, MULE, PREEM] {
+        let told = to(&sent, other);
+        assert_eq!(told.len(), 1, "{other}");
+        assert_eq!(told[0].subject, "[g1] Deadline moved");
+        assert!(
+            squash(&told[0].body).contains("A player's absence moved the deadline"),
+            "{}",
+            told[0].body
+        );
+        assert!(!told[0].body.contains(HARI) && !told[0].body.contains("foundation"));
+    }
     // Too long is refused; a moderator cancels.
     w.orders(
         CLEON,
@@ -471,7 +484,9 @@ fn an_absence_moves_the_deadline_that_falls_inside_it_to_its_end() {
         &format!("PASSWORD {}\nABSENCE CANCEL foundation", MODERATOR.1),
     );
     w.pass();
-    w.sent();
+    assert!(w.sent()[0]
+        .body
+        .contains("ABSENCE CANCEL: 1 absence cancelled"));
     assert!(w.record().absences.is_empty());
 }
 

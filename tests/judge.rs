@@ -296,10 +296,47 @@ fn moderator_deadline_pause_resume() {
         &format!("PASSWORD {pw}\nDEADLINE +10h"),
     );
     w.pass();
-    w.advance(Duration::hours(4));
+    // Every player is told of each move of the clock, with the new deadline.
+    let told = |sent: &[crate::world::Sent], what: &str| {
+        for player in [HARI, CLEON, MULE, PREEM] {
+            let m = sent
+                .iter()
+                .find(|m| m.to == player && m.subject == "[g1] From the moderator")
+                .unwrap_or_else(|| panic!("{player} told of {what}"));
+            assert!(
+                m.body
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .contains(what),
+                "{}",
+                m.body
+            );
+        }
+    };
+    let deadline = pbem_utc(w.record().deadline.unwrap());
+    told(
+        &w.sent(),
+        &format!("moved the deadline of turn 1 movement: it is now {deadline}"),
+    );
+    // A pause keeps the seconds left, rounded up, not down (a resumed deadline came a
+    // second early, shown a minute early).
+    w.advance(Duration::hours(4) + Duration::milliseconds(300));
     w.send(MODERATOR.0, "[g1]", &format!("PASSWORD {pw}\nPAUSE"));
     w.pass();
     assert_eq!(w.record().deadline, None);
+    told(
+        &w.sent(),
+        "The moderator paused the game in turn 1 movement",
+    );
+    w.orders(HARI, "BOARD");
+    w.pass();
+    let board = w.sent().pop().unwrap();
+    assert!(
+        board.body.contains("Deadline: none: the game is paused\n"),
+        "{}",
+        board.body
+    );
     w.advance(Duration::hours(100));
     assert_eq!(
         w.pass().phases_adjudicated,
@@ -309,6 +346,16 @@ fn moderator_deadline_pause_resume() {
     w.send(MODERATOR.0, "[g1]", &format!("PASSWORD {pw}\nRESUME"));
     w.pass();
     assert_eq!(w.record().deadline, Some(w.now() + Duration::hours(6)));
+    let deadline = pbem_utc(w.record().deadline.unwrap());
+    told(
+        &w.sent(),
+        &format!("the deadline of turn 1 movement is now {deadline}"),
+    );
+}
+
+/// A deadline as the mails write it.
+fn pbem_utc(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 #[test]
@@ -322,7 +369,34 @@ fn replace_hands_a_power_to_a_new_address() {
     );
     w.pass();
     assert_eq!(w.record().addresses["tazenda"], "gaal@example.test");
-    w.sent();
+    let sent = w.sent();
+    // The new player is welcomed with the position, the old one told, the others
+    // told that the power has a new player (not who).
+    let welcome = sent
+        .iter()
+        .find(|m| m.to == "gaal@example.test")
+        .expect("a welcome");
+    assert_eq!(welcome.subject, "[g1] Welcome: you take over tazenda");
+    for what in [
+        "You take over tazenda",
+        "The game is at turn 1, movement phase. The deadline:",
+        "Your password is tazenda's: the moderator gives it to you.",
+    ] {
+        assert!(welcome.body.contains(what), "{what}: {}", welcome.body);
+    }
+    let old = sent
+        .iter()
+        .find(|m| m.to == PREEM)
+        .expect("the old player told");
+    assert_eq!(old.subject, "[g1] You no longer play tazenda");
+    for player in [HARI, CLEON, MULE] {
+        let m = sent
+            .iter()
+            .find(|m| m.to == player)
+            .expect("the others told");
+        assert!(m.body.contains("tazenda has a new player."), "{}", m.body);
+        assert!(!m.body.contains("gaal"), "{}", m.body);
+    }
     // The new player plays with the power's password; the old address is a stranger.
     w.send(
         "gaal@example.test",

@@ -76,6 +76,22 @@ impl Judge<'_> {
         record: &Record,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
+        for reader in self.readers(gc, record) {
+            self.welcome_one(gc, record, &reader, false, fx)?;
+        }
+        Ok(())
+    }
+
+    /// One welcome mail: to a player or moderator of a new game, or (`takeover`) to the
+    /// player who takes a power over in the middle of a game (REPLACE).
+    pub(super) fn welcome_one(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        reader: &Reader,
+        takeover: bool,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
         let play = record.game.play();
         let label = play.label();
         let powers = play.powers();
@@ -87,48 +103,55 @@ impl Judge<'_> {
             .iter()
             .map(|p| (p.to_string(), replies::length(gc.phase_length(p))))
             .collect();
-        let deadline = record.deadline.unwrap_or_else(|| self.clock.now());
-        for reader in self.readers(gc, record) {
-            let power = reader.power.as_deref();
-            let example = power
-                .map(|p| play.example_orders(p))
-                .unwrap_or_default()
-                .lines()
-                .map(str::to_string)
-                .collect();
-            let view = replies::Welcome {
-                game: &gc.id,
-                rules: gc.rules.name(),
-                power: power.unwrap_or(""),
-                others: powers
-                    .iter()
-                    .filter(|p| Some(p.as_str()) != power)
-                    .cloned()
-                    .collect(),
-                turn: label.turn,
-                phase: label.phase,
-                deadline_utc: replies::utc(deadline),
-                deadline_local: replies::local(deadline, gc.time_zone),
-                phases: phases.clone(),
-                board: play.board_text(reader.viewer()),
-                standing: play.standing(),
-                example,
-                commitment: record
-                    .dice
-                    .as_ref()
-                    .filter(|_| !gc.fixed_seed && play.has_dice())
-                    .map(|d| d.commitment.clone())
-                    .unwrap_or_default(),
-                fixed_seed: gc.fixed_seed && play.has_dice(),
-            };
-            let body = self.templates.render("welcome.txt", &view)?;
-            let subject = match power {
-                Some(p) => format!("[{}] Welcome: you play {p}", gc.id),
-                None => format!("[{}] Welcome: you moderate this game", gc.id),
-            };
-            fx.outbox
-                .push(self.mail(&reader.address, subject, body, None));
-        }
+        let (deadline_utc, deadline_local) = match record.deadline {
+            Some(_) => replies::deadline_of(record, gc.time_zone),
+            None if record.paused.is_some() => replies::deadline_of(record, gc.time_zone),
+            None => {
+                let now = self.clock.now();
+                (replies::utc(now), replies::local(now, gc.time_zone))
+            }
+        };
+        let power = reader.power.as_deref();
+        let example = power
+            .map(|p| play.example_orders(p))
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let view = replies::Welcome {
+            game: &gc.id,
+            rules: gc.rules.name(),
+            power: power.unwrap_or(""),
+            others: powers
+                .iter()
+                .filter(|p| Some(p.as_str()) != power)
+                .cloned()
+                .collect(),
+            turn: label.turn,
+            phase: label.phase,
+            deadline_utc,
+            deadline_local,
+            phases,
+            board: play.board_text(reader.viewer()),
+            standing: play.standing(),
+            example,
+            commitment: record
+                .dice
+                .as_ref()
+                .filter(|_| !gc.fixed_seed && play.has_dice())
+                .map(|d| d.commitment.clone())
+                .unwrap_or_default(),
+            fixed_seed: gc.fixed_seed && play.has_dice(),
+            takeover,
+        };
+        let body = self.templates.render("welcome.txt", &view)?;
+        let subject = match power {
+            Some(p) if takeover => format!("[{}] Welcome: you take over {p}", gc.id),
+            Some(p) => format!("[{}] Welcome: you play {p}", gc.id),
+            None => format!("[{}] Welcome: you moderate this game", gc.id),
+        };
+        fx.outbox
+            .push(self.mail(&reader.address, subject, body, None));
         Ok(())
     }
 }

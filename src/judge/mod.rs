@@ -49,7 +49,7 @@ use crate::store::{Batch, Store, StoreError};
 use clock::Clock;
 use command::Command;
 use outbox::Queued;
-use phases::deadline_after;
+use phases::{deadline_after, Reader};
 use record::{adjudicated_key, game_key, history_key, HistoryEntry, Record, Submission};
 pub use storing::snapshot_dir;
 

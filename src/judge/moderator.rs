@@ -23,6 +23,9 @@ impl Judge<'_> {
             ));
         }
         let now = self.clock.now();
+        // What the players are told of the moderator's changes to the clock and the
+        // players, in one mail after the commands.
+        let mut announce: Vec<String> = Vec::new();
         for c in &parsed.commands {
             let mut record = self.load(fx, &gc.id)?;
             let label = record.game.label();
@@ -50,15 +53,21 @@ impl Judge<'_> {
                     }
                 }
                 Command::Deadline(when) => match parse_when(when, now) {
-                    Some(t) if record.paused.is_none() => {
+                    Some(t) if record.paused.is_none() && !record.over() => {
                         record.deadline = Some(t);
-                        notes.push(format!(
-                            "DEADLINE set: {} ({}).",
+                        let when = format!(
+                            "{} ({})",
                             replies::utc(t),
                             replies::local(t, gc.time_zone)
+                        );
+                        notes.push(format!("DEADLINE set: {when}."));
+                        announce.push(format!(
+                            "The moderator moved the deadline of turn {} {}: it is now {when}.",
+                            label.turn, label.phase
                         ));
                         fx.records.insert(gc.id.clone(), record);
                     }
+                    Some(_) if record.over() => notes.push("DEADLINE: the game is over.".into()),
                     Some(_) => notes.push("DEADLINE: the game is paused; RESUME first.".into()),
                     None => notes.push(format!(
                         "DEADLINE {when:?} not understood: write 2026-12-01T18:00:00Z, +36h or +2d."
@@ -68,13 +77,16 @@ impl Judge<'_> {
                     if record.paused.is_some() || record.over() {
                         notes.push("PAUSE: the game is already paused or over.".into());
                     } else {
-                        let left = record
-                            .deadline
-                            .map(|d| (d - now).num_seconds().max(0))
-                            .unwrap_or(0);
+                        let left = record.deadline.map(|d| seconds_left(d, now)).unwrap_or(0);
                         record.paused = Some(left);
                         record.deadline = None;
                         notes.push("PAUSE: the clock is stopped.".into());
+                        announce.push(format!(
+                            "The moderator paused the game in turn {} {}: the clock is stopped with {} left. Orders are still taken; nothing is adjudicated until the game resumes, and you will be told the new deadline.",
+                            label.turn,
+                            label.phase,
+                            replies::length(Duration::seconds(left))
+                        ));
                         fx.records.insert(gc.id.clone(), record);
                     }
                 }
@@ -86,7 +98,16 @@ impl Judge<'_> {
                             }
                             let d = now + Duration::seconds(left);
                             record.deadline = Some(d);
-                            notes.push(format!("RESUME: the deadline is now {}.", replies::utc(d)));
+                            let when = format!(
+                                "{} ({})",
+                                replies::utc(d),
+                                replies::local(d, gc.time_zone)
+                            );
+                            notes.push(format!("RESUME: the deadline is now {when}."));
+                            announce.push(format!(
+                                "The moderator resumed the game: the deadline of turn {} {} is now {when}.",
+                                label.turn, label.phase
+                            ));
                             fx.records.insert(gc.id.clone(), record);
                             self.advance(gc, fx, false)?;
                         }
@@ -101,8 +122,28 @@ impl Judge<'_> {
                     } else if !crate::config::is_address(address) {
                         notes.push(format!("REPLACE: {address:?} is not a mail address."));
                     } else {
-                        record.addresses.insert(power.clone(), address.clone());
-                        notes.push(format!("REPLACE: {power} is now played from {address}."));
+                        let before = record.addresses.insert(power.clone(), address.clone());
+                        notes.push(format!(
+                            "REPLACE: {power} is now played from {address}, who was sent a welcome with the position. Give them {power}'s password; the previous player knows it, so set a new one in games.toml (pbem hash-password, then pbem reload) if need be."
+                        ));
+                        let reader = Reader {
+                            address: address.clone(),
+                            power: Some(power.clone()),
+                            observer: false,
+                        };
+                        self.welcome_one(gc, &record, &reader, true, fx)?;
+                        if let Some(old) = before.filter(|old| old != address) {
+                            let view = replies::Notice {
+                                game: &gc.id,
+                                lines: vec![format!(
+                                    "The moderator has handed {power} to another player: the judge takes no more mail for {power} from this address. Thank you for playing."
+                                )],
+                            };
+                            let body = self.templates.render("notice.txt", &view)?;
+                            let subject = format!("[{}] You no longer play {power}", gc.id);
+                            fx.outbox.push(self.mail(&old, subject, body, None));
+                        }
+                        announce.push(format!("{power} has a new player."));
                         fx.records.insert(gc.id.clone(), record);
                     }
                 }
@@ -135,9 +176,14 @@ impl Judge<'_> {
                         Some(p) => record.absences.retain(|a| &a.power != p),
                         None => record.absences.clear(),
                     }
+                    let cancelled = before - record.absences.len();
                     notes.push(format!(
-                        "ABSENCE CANCEL: {} absence(s) cancelled (deadlines already moved stay).",
-                        before - record.absences.len()
+                        "ABSENCE CANCEL: {} cancelled (deadlines already moved stay).",
+                        match cancelled {
+                            0 => "no absence".to_string(),
+                            1 => "1 absence".to_string(),
+                            n => format!("{n} absences"),
+                        }
                     ));
                     fx.records.insert(gc.id.clone(), record);
                 }
@@ -167,6 +213,47 @@ impl Judge<'_> {
             let subject = format!("[{}] Moderator commands", gc.id);
             self.answer(fx, mail, subject, "notice.txt", &view)?;
         }
+        if !announce.is_empty() {
+            let record = self.load(fx, &gc.id)?;
+            self.tell_players(gc, &record, "From the moderator", announce, None, fx)?;
+        }
         Ok(())
     }
+
+    /// A notice to every player of the game (not its moderators, who hear of it
+    /// otherwise), but `except` (an address).
+    pub(super) fn tell_players(
+        &self,
+        gc: &GameConfig,
+        record: &Record,
+        topic: &str,
+        lines: Vec<String>,
+        except: Option<&str>,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let view = replies::Notice {
+            game: &gc.id,
+            lines,
+        };
+        let body = self.templates.render("notice.txt", &view)?;
+        let subject = format!("[{}] {topic}", gc.id);
+        let mut addresses: Vec<&String> = record
+            .addresses
+            .values()
+            .filter(|a| Some(a.as_str()) != except)
+            .collect();
+        addresses.sort();
+        addresses.dedup();
+        for address in addresses {
+            fx.outbox
+                .push(self.mail(address, subject.clone(), body.clone(), None));
+        }
+        Ok(())
+    }
+}
+
+/// Whole seconds from `now` to `deadline`, rounded up (a pause keeps every second that
+/// was left), never below zero.
+pub(super) fn seconds_left(deadline: DateTime<Utc>, now: DateTime<Utc>) -> i64 {
+    ((deadline - now).num_milliseconds().max(0) + 999) / 1000
 }

@@ -82,9 +82,10 @@ impl Judge<'_> {
         let mut record = record.clone();
         record.suspended = Some(why.to_string());
         if record.paused.is_none() {
+            let now = self.clock.now();
             let left = record
                 .deadline
-                .map(|d| (d - self.clock.now()).num_seconds().max(0))
+                .map(|d| super::moderator::seconds_left(d, now))
                 .unwrap_or(0);
             record.paused = Some(left);
         }
@@ -302,6 +303,7 @@ impl Judge<'_> {
         // One rendering per distinct view: every reader alike unless the game hides
         // something.
         let mut rendered: BTreeMap<String, (String, String, Option<Rich>)> = BTreeMap::new();
+        let (deadline_utc, deadline_local) = replies::deadline_of(record, gc.time_zone);
         for reader in self.results_readers(gc, record, fx)? {
             let key = if play.hidden_information() {
                 reader.view_key()
@@ -326,11 +328,8 @@ impl Judge<'_> {
                     next_turn: next.turn,
                     next_phase: next.phase,
                     owing: record.game.owing(),
-                    deadline_utc: record.deadline.map(replies::utc).unwrap_or_default(),
-                    deadline_local: record
-                        .deadline
-                        .map(|d| replies::local(d, gc.time_zone))
-                        .unwrap_or_default(),
+                    deadline_utc: deadline_utc.clone(),
+                    deadline_local: deadline_local.clone(),
                 };
                 let body = self.templates.render("results.txt", &view)?;
                 let json = serde_json::to_string_pretty(&seen.json).expect("JSON");

@@ -137,9 +137,28 @@ impl Judge<'_> {
                     self.press_history_reply(gc, power, *turn, mail, fx)?
                 }
                 Command::Absence { from, to } => {
+                    let before = record.deadline;
                     let note = self.absence(gc, &mut record, power, from, to);
                     notes.push(note);
                     receipt = true;
+                    // The others learn that the deadline moved (not whose absence).
+                    if let Some(d) = record.deadline.filter(|d| Some(*d) != before) {
+                        let line = format!(
+                            "A player's absence moved the deadline of turn {} {}: it is now {} ({}).",
+                            label.turn,
+                            label.phase,
+                            replies::utc(d),
+                            replies::local(d, gc.time_zone)
+                        );
+                        self.tell_players(
+                            gc,
+                            &record,
+                            "Deadline moved",
+                            vec![line],
+                            Some(&mail.from),
+                            fx,
+                        )?;
+                    }
                 }
                 Command::CancelAbsence(None) => {
                     let before = record.absences.len();

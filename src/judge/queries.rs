@@ -23,6 +23,7 @@ impl Judge<'_> {
                     .collect()
             })
             .unwrap_or_default();
+        let (deadline_utc, deadline_local) = replies::deadline_of(record, gc.time_zone);
         let view = replies::BoardView {
             game: &gc.id,
             turn: label.turn,
@@ -30,11 +31,8 @@ impl Judge<'_> {
             board: play.board_text(viewer),
             systems,
             owned_label: play.owned_label(),
-            deadline_utc: record.deadline.map(replies::utc).unwrap_or_default(),
-            deadline_local: record
-                .deadline
-                .map(|d| replies::local(d, gc.time_zone))
-                .unwrap_or_default(),
+            deadline_utc,
+            deadline_local,
         };
         self.answer(fx, mail, format!("[{}] Board", gc.id), "board.txt", &view)?;
         if let Some(picture) = gc.pictures.then(|| play.picture(viewer, None)).flatten() {

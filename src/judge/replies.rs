@@ -16,6 +16,18 @@ pub fn local(t: DateTime<Utc>, tz: chrono_tz::Tz) -> String {
     t.with_timezone(&tz).format("%Y-%m-%d %H:%M %Z").to_string()
 }
 
+/// A game's deadline as mails show it, in UTC and in the game's time zone: when the
+/// clock is stopped, `none: the game is paused` and no local time; nothing once the
+/// game is over.
+pub fn deadline_of(record: &Record, tz: chrono_tz::Tz) -> (String, String) {
+    match record.deadline {
+        Some(d) => (utc(d), local(d, tz)),
+        None if record.over() => (String::new(), String::new()),
+        None if record.paused.is_some() => ("none: the game is paused".into(), String::new()),
+        None => ("none".into(), String::new()),
+    }
+}
+
 /// A receipt shows at most this many lines of a submission (a mail of 10,000 lines
 /// gets a readable answer).
 pub const RECEIPT_LINES: usize = 200;
@@ -101,6 +113,7 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         .iter()
         .cloned()
         .partition(|p| record.submissions.contains_key(p));
+    let (deadline_utc, deadline_local) = deadline_of(record, gc.time_zone);
     Receipt {
         game: &gc.id,
         power,
@@ -113,14 +126,8 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         standing,
         submitted,
         waiting,
-        deadline_utc: record
-            .deadline
-            .map(utc)
-            .unwrap_or_else(|| "none (paused)".into()),
-        deadline_local: record
-            .deadline
-            .map(|d| local(d, gc.time_zone))
-            .unwrap_or_else(|| "paused".into()),
+        deadline_utc,
+        deadline_local,
     }
 }
 
@@ -282,6 +289,8 @@ pub struct Welcome<'a> {
     pub commitment: String,
     /// The seed is fixed in `games.toml` instead.
     pub fixed_seed: bool,
+    /// To a player who takes a power over in the middle of the game (REPLACE).
+    pub takeover: bool,
 }
 
 /// A duration as a person writes it: `48h`, `2d`, `90m`.
