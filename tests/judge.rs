@@ -666,6 +666,41 @@ fn a_reminder_goes_once_per_deadline_value() {
     assert_eq!(again, 3);
 }
 
+/// A reminder as long before the deadline as the phase is long (24 h in a 24-hour
+/// phase) does not go out with the results that open the phase; the later one does.
+#[test]
+fn no_reminder_goes_out_with_the_results_that_open_a_phase() {
+    let mut w = World::new(&format!("phases = {{ movement = \"24h\" }}\n{FIXED_START}"));
+    w.pass();
+    w.sent();
+    w.advance(Duration::hours(5));
+    turn_one(&mut w);
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    let sent = w.sent();
+    assert!(sent.iter().any(|m| m.subject.contains("results")));
+    assert!(
+        !sent.iter().any(|m| m.subject.contains("Reminder")),
+        "{:?}",
+        sent.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    w.advance(Duration::minutes(1));
+    w.pass();
+    let sent = w.sent();
+    assert!(
+        !sent.iter().any(|m| m.subject.contains("Reminder")),
+        "{:?}",
+        sent.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    w.advance(Duration::hours(22) + Duration::minutes(59));
+    w.pass();
+    let reminders: Vec<_> = w
+        .sent()
+        .into_iter()
+        .filter(|m| m.subject.contains("Reminder"))
+        .collect();
+    assert_eq!(reminders.len(), 4, "the 2 h reminder, to each power");
+}
+
 #[test]
 fn restart_at_any_point_loses_nothing_and_repeats_nothing() {
     for crash in [

@@ -54,6 +54,25 @@ impl Judge<'_> {
         Ok(Some(due))
     }
 
+    /// The reminders of a phase that begins `now` whose time has come already (a 24-hour
+    /// reminder in a 24-hour phase): marked as sent, so that they do not go out in the
+    /// same moment as the results that opened the phase.
+    pub(super) fn skip_reminders_at_start(
+        &self,
+        gc: &GameConfig,
+        deadline: DateTime<Utc>,
+        now: DateTime<Utc>,
+        fx: &mut Effects,
+    ) {
+        for before in &gc.reminders {
+            if deadline - *before <= now {
+                let key = reminded_key(&gc.id, deadline, *before);
+                fx.batch.put(&key, &true);
+                fx.flags.insert(key, String::new());
+            }
+        }
+    }
+
     /// Puts a game's entry in the index, in `fx`'s batch (its old entry removed).
     pub(super) fn index_due(
         &self,

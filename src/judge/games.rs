@@ -51,6 +51,9 @@ impl Judge<'_> {
                     ended: None,
                     phases_played: 0,
                 };
+                if let Some(d) = record.deadline {
+                    self.skip_reminders_at_start(gc, d, now, &mut fx);
+                }
                 self.welcome(gc, &record, &mut fx)?;
                 fx.records.insert(gc.id.clone(), record);
                 // A phase nobody owes (a solo Imperium's turn) is played at once.

@@ -217,6 +217,9 @@ impl Judge<'_> {
                 record.paused = Some(gc.phase_length(next.phase).num_seconds());
                 record.deadline = None;
             }
+            if let Some(d) = record.deadline {
+                self.skip_reminders_at_start(gc, d, now, fx);
+            }
             let mut json = adj.results.json;
             if let serde_json::Value::Object(map) = &mut json {
                 map.insert("game".into(), gc.id.clone().into());
