@@ -203,6 +203,8 @@ fn grey_press_may_be_anonymous_and_its_replies_find_the_sender() {
     assert_eq!(back[0].to, HARI);
     assert!(back[0].body.contains("Who are you?"));
     let receipt = to(&sent, CLEON);
+    // Press alone is no orders mail.
+    assert_eq!(receipt[0].subject, "[g1] Mail received: turn 1 movement");
     assert!(
         !receipt[0].body.contains("PRESS to foundation"),
         "{}",
@@ -392,6 +394,43 @@ fn an_observe_line_beside_orders_leaves_the_orders_read() {
         "{}",
         answer.body
     );
+}
+
+/// The game-over mail tells the players and moderators who played which power; an
+/// observer gets it without the addresses.
+#[test]
+fn the_game_over_mail_shows_observers_no_address() {
+    let mut w = game("");
+    w.send(WATCHER, "observe", "OBSERVE g1");
+    w.pass();
+    w.sent();
+    w.send(
+        MODERATOR.0,
+        "[g1] end",
+        &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
+    );
+    w.pass();
+    let sent = w.sent();
+    let over = |address: &str| {
+        sent.iter()
+            .find(|m| m.to == address && m.subject == "[g1] Game over")
+            .unwrap_or_else(|| panic!("{address} told"))
+            .body
+            .clone()
+    };
+    let player = over(HARI);
+    assert!(player.contains("Game g1 is over in turn 1."), "{player}");
+    assert!(
+        player.contains("It was ended by a moderator on"),
+        "{player}"
+    );
+    assert!(player.contains("Who played:"), "{player}");
+    assert!(player.contains(CLEON), "{player}");
+    let observer = over(WATCHER);
+    assert!(!observer.contains("Who played:"), "{observer}");
+    for (_, address, _) in PLAYERS {
+        assert!(!observer.contains(address), "{observer}");
+    }
 }
 
 #[test]

@@ -366,6 +366,10 @@ fn a_mail_of_chatter_or_refused_orders_leaves_the_standing_orders() {
     let (receipt, stored) = mail(england, "Who wants to ally with me?");
     assert_eq!(stored, None);
     assert!(receipt.contains("Still to submit: AUS, ENG"), "{receipt}");
+    assert!(
+        receipt.contains("(none yet: without orders by the deadline, the rules' defaults apply"),
+        "{receipt}"
+    );
 
     // Beside a command, loose lines replace the orders only if one is a valid order.
     let (receipt, stored) = mail(france, "WAIT\nA par - xyz");

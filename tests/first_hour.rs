@@ -33,6 +33,8 @@ fn every_player_is_welcomed_with_power_others_board_deadline_example_and_help() 
     for line in body.lines() {
         assert!(line.chars().count() <= 72, "too long: {line}");
     }
+    // Four players roll no dice (only the solo game's Imperium does, R10).
+    assert!(!body.to_lowercase().contains("dice"), "{body}");
     // No address of another player in anybody's welcome.
     for m in &sent {
         for (_, address, _) in PLAYERS {
@@ -161,6 +163,9 @@ fn help_without_a_game_lists_the_senders_games_and_a_player_is_never_silenced() 
         assert!(body.contains("g1"), "{body}");
         assert!(body.contains("you play foundation"), "{body}");
         assert!(body.contains("ORDERS ... END"), "{body}");
+        // HELP needs no game: nothing in the answer reads as an error.
+        assert!(!body.contains("names no game"), "{body}");
+        assert!(body.lines().all(|l| l.chars().count() <= 72), "{body}");
     }
     // A mail that names no game, from a player, gets the same help with the reason.
     w.send(HARI, "orders", "PASSWORD x\nB2 H");

@@ -391,9 +391,15 @@ impl Judge<'_> {
                 },
                 None => "The mail names no game: write GAME <id> on a line of its own.".into(),
             };
-            // A registered address gets its games and the commands, not silence.
+            // A registered address gets its games and the commands, not silence; a mail
+            // of HELP alone asked for just that, and is told of no missing game.
             if self.is_registered(sender) {
-                return self.general_help(mail, Some(&reason), fx);
+                let only_help = game_id.is_none()
+                    && parsed.orders.is_none()
+                    && parsed.loose.is_none()
+                    && parsed.commands.iter().all(|c| *c == Command::Help(None));
+                let note = (!only_help).then_some(reason.as_str());
+                return self.general_help(mail, note, fx);
             }
             return self.refuse_unknown(mail, game_id.as_deref(), &reason, fx);
         };

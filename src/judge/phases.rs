@@ -400,8 +400,17 @@ impl Judge<'_> {
                 .unwrap_or_default(),
         };
         let body = self.templates.render("game_over.txt", &view)?;
+        // Observers are not told who played: addresses are for the game's own people.
+        let public_body = self.templates.render(
+            "game_over.txt",
+            &replies::GameOver {
+                roster: Vec::new(),
+                ..view
+            },
+        )?;
         let subject = format!("[{}] Game over", gc.id);
         for reader in self.results_readers(gc, record, fx)? {
+            let body = if reader.observer { &public_body } else { &body };
             let mut mail = self.mail(&reader.address, subject.clone(), body.clone(), None);
             let json = match reader.viewer() {
                 Viewer::Moderator => whole_json.clone(),

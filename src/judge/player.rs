@@ -204,10 +204,14 @@ impl Judge<'_> {
                 })
             };
             let body = self.templates.render("receipt.txt", &view)?;
-            let subject = format!(
-                "[{}] Orders received: turn {} {}",
-                gc.id, label.turn, label.phase
-            );
+            // "Orders received" only for a mail that held orders: press, ABSENCE or a
+            // query alone is not one.
+            let what = if parsed.orders.is_some() {
+                "Orders received"
+            } else {
+                "Mail received"
+            };
+            let subject = format!("[{}] {what}: turn {} {}", gc.id, label.turn, label.phase);
             fx.outbox
                 .push(self.mail(&mail.from, subject, body, Some(mail)));
         }

@@ -123,14 +123,26 @@ impl Judge<'_> {
         }
         let mut games = Vec::new();
         for gc in &self.config.games {
-            let role = if let Some(p) = gc.players.iter().find(|p| p.address == mail.from) {
-                format!("you play {}", p.power)
-            } else if gc.moderators.iter().any(|m| m.address == mail.from) {
-                "you moderate it".to_string()
-            } else {
+            let played = gc.players.iter().any(|p| p.address == mail.from);
+            let moderated = gc.moderators.iter().any(|m| m.address == mail.from);
+            if !played && !moderated {
+                continue;
+            }
+            let Some(record) = self.store.get::<Record>(&game_key(&gc.id))? else {
                 continue;
             };
-            let Some(record) = self.store.get::<Record>(&game_key(&gc.id))? else {
+            // The powers as played now (a REPLACE hands one to a new address).
+            let powers: Vec<&str> = record
+                .addresses
+                .iter()
+                .filter(|(_, a)| **a == mail.from)
+                .map(|(p, _)| p.as_str())
+                .collect();
+            let role = if !powers.is_empty() {
+                format!("you play {}", powers.join(" and "))
+            } else if moderated {
+                "you moderate it".to_string()
+            } else {
                 continue;
             };
             let label = record.game.label();

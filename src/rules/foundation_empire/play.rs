@@ -93,6 +93,11 @@ impl Play for StoredState {
         self.winners.clone()
     }
 
+    /// Only the solo game rolls dice (the judge's Imperium, R10); four players roll none.
+    fn has_dice(&self) -> bool {
+        self.state().judge_power().is_some()
+    }
+
     fn check(&self, power: &str, text: &str) -> Vec<LineCheck> {
         FoundationEmpire::check(&self.state(), power, text)
     }
