@@ -165,6 +165,18 @@ fn deadline_passing_defaults_missing_orders_and_sends_results() {
         "{}",
         results.body
     );
+    // Who sent nothing is said in words, once, in the text and the HTML.
+    assert!(
+        results
+            .body
+            .contains("No orders from imperium, union, tazenda: the rules' defaults were\nplayed."),
+        "{}",
+        results.body
+    );
+    assert!(results
+        .html
+        .as_deref()
+        .is_some_and(|h| h.contains("No orders from imperium, union, tazenda")));
     assert_eq!(w.record().game.label().turn, 2);
     // The next deadline is a full phase after the adjudication.
     assert_eq!(w.record().deadline, Some(w.now() + Duration::hours(48)));

@@ -384,7 +384,7 @@ fn results_mail(
     let label = adjudicated.game.label();
     let view = serde_json::json!({
         "game": "g1", "turn": 3, "phase": "movement",
-        "results": seen.view["results"], "events": seen.view["events"],
+        "results": seen.view["results"], "missing": [], "events": seen.view["events"],
         "systems": seen.view["systems"], "owned_label": after.owned_label(),
         "board": after.board_text(viewer),
         "standing": after.standing(), "over": label.over, "winners": [],

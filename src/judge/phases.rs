@@ -230,6 +230,11 @@ impl Judge<'_> {
                 turn: label.turn,
                 phase: label.phase.into(),
                 seq: record.phases_played,
+                missing: owing
+                    .iter()
+                    .filter(|p| !orders.contains_key(*p))
+                    .cloned()
+                    .collect(),
                 orders,
                 json: json.clone(),
                 view: adj.results.view.clone(),
@@ -321,6 +326,7 @@ impl Judge<'_> {
                     turn: entry.turn,
                     phase: &entry.phase,
                     results: &seen.view["results"],
+                    missing: &entry.missing,
                     events: &seen.view["events"],
                     systems: &seen.view["systems"],
                     owned_label: play.owned_label(),

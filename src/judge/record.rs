@@ -94,6 +94,9 @@ pub struct HistoryEntry {
     /// (for `pbem verify-dice` and replays).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub orders: BTreeMap<String, String>,
+    /// The powers that owed orders and sent none: the rules' defaults played for them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
     pub json: serde_json::Value,
     pub view: serde_json::Value,
 }

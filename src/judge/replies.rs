@@ -137,6 +137,8 @@ pub struct Results<'a> {
     pub turn: u32,
     pub phase: &'a str,
     pub results: &'a serde_json::Value,
+    /// The powers that owed orders and sent none.
+    pub missing: &'a [String],
     pub events: &'a serde_json::Value,
     pub systems: &'a serde_json::Value,
     pub owned_label: &'static str,
