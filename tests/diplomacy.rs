@@ -409,7 +409,9 @@ fn results_lines_name_the_power_once_and_end_cleanly() {
     w.sent();
     for (_, address, _) in DIPLOMACY_PLAYERS {
         let orders = if address.starts_with("marianne") {
-            "A par - bur\nA mar S A par - bur"
+            // A change of mind: the first order for F bre is replaced, and nobody
+            // else reads it.
+            "F bre - eng\nA par - bur\nA mar S A par - bur\nF bre - mao"
         } else {
             "READY"
         };
@@ -437,6 +439,8 @@ fn results_lines_name_the_power_once_and_end_cleanly() {
         results.body
     );
     assert!(!results.body.contains("FRA FRA"), "{}", results.body);
+    assert!(!results.body.contains("bre - eng"), "{}", results.body);
+    assert!(!results.body.contains("replaced"), "{}", results.body);
     // The outcomes stand in one column, the longest order's width.
     let column = |order: &str| {
         let line = lines

@@ -182,6 +182,38 @@ fn deadline_passing_defaults_missing_orders_and_sends_results() {
     assert_eq!(w.record().deadline, Some(w.now() + Duration::hours(48)));
 }
 
+/// An order replaced by a later one for the same fleet (R3.1) is told to its writer
+/// in the receipt, and left out of the results everyone reads: a player's change of
+/// mind is nobody else's business.
+#[test]
+fn a_replaced_order_is_in_the_receipt_not_in_the_results() {
+    let mut w = fixed();
+    w.orders(HARI, "B2 - B3\nA1 S\nB2 - C2");
+    w.pass();
+    let receipt = w.sent().pop().unwrap();
+    assert!(
+        receipt
+            .body
+            .contains("replaced by a later order for the same fleet"),
+        "{}",
+        receipt.body
+    );
+    w.orders(CLEON, "F2 - E2");
+    w.orders(MULE, "E4 - D3");
+    w.orders(PREEM, "C4 - C3");
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    let results = w
+        .sent()
+        .into_iter()
+        .find(|m| m.to == CLEON && m.subject.contains("results"))
+        .unwrap();
+    assert!(results.body.contains("B2 - C2"), "{}", results.body);
+    assert!(!results.body.contains("B2 - B3"), "{}", results.body);
+    assert!(!results.body.contains("replaced"), "{}", results.body);
+    let (_, json) = results.attachment.as_ref().unwrap();
+    assert!(!json.contains("B2 - B3"), "{json}");
+}
+
 #[test]
 fn retreat_phase_asks_only_the_dislodged_power() {
     let mut w = World::new(

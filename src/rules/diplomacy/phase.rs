@@ -53,6 +53,9 @@ pub struct Report {
     pub destroyed: Vec<Unit>,
 }
 
+/// The detail of an order replaced by a later one for the same unit.
+pub const REPLACED: &str = "replaced by a later order for the same unit";
+
 /// Orders as given: the sender (none in a scenario list) and the line.
 pub type Given<'a> = (Option<u8>, &'a str);
 
@@ -123,12 +126,9 @@ pub(super) fn last_per_unit(
                     by_unit.resize(k + 1, None);
                 }
                 if let Some(old) = by_unit[k].replace(o) {
-                    report.results.push(result(
-                        &old,
-                        Outcome::Invalid,
-                        false,
-                        "replaced by a later order for the same unit".into(),
-                    ));
+                    report
+                        .results
+                        .push(result(&old, Outcome::Invalid, false, REPLACED.into()));
                 }
             }
             _ => other.push(o),

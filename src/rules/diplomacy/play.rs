@@ -80,7 +80,12 @@ impl Play for State {
     }
 
     fn adjudicate(&self, orders: &BTreeMap<String, String>, seed: u64) -> Adjudicated {
-        let (after, log) = Diplomacy::adjudicate(self, orders, seed);
+        let (after, mut log) = Diplomacy::adjudicate(self, orders, seed);
+        // An order replaced by a later one for the same unit is the writer's business:
+        // the results everyone reads leave it out.
+        log.results.retain(|r| {
+            !(r.outcome == super::phase::Outcome::Invalid && r.detail == super::phase::REPLACED)
+        });
         Adjudicated {
             results: PhaseResults {
                 json: scenario::output_value(self, &after, &log),

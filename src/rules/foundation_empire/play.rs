@@ -104,7 +104,12 @@ impl Play for StoredState {
 
     fn adjudicate(&self, orders: &BTreeMap<String, String>, seed: u64) -> Adjudicated {
         let before = self.state();
-        let (after, report) = FoundationEmpire::adjudicate(&before, orders, seed);
+        let (after, mut report) = FoundationEmpire::adjudicate(&before, orders, seed);
+        // An order replaced by a later one for the same fleet (R3.1) is the writer's
+        // business: their receipt says so; the results everyone reads leave it out.
+        report.results.retain(|r| {
+            !matches!(&r.detail, outcome::Detail::Invalid(why) if **why == outcome::Invalid::Replaced)
+        });
         Adjudicated {
             results: PhaseResults {
                 json: scenario::output_value(&before, &after, &report),
