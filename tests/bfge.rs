@@ -342,6 +342,24 @@ fn b13_3_each_power_sees_its_own_hand_and_not_the_others() {
         "{board_blue}"
     );
     assert_eq!(board_blue.matches("hand (secret)").count(), 1);
+    // The region table's headings stand over their columns (C, P and R over the
+    // values' last digit).
+    let table: Vec<&str> = board_blue
+        .lines()
+        .skip_while(|l| !l.starts_with("Region "))
+        .take(2)
+        .collect();
+    let (head, row) = (table[0], table[1]);
+    for (k, c) in head
+        .char_indices()
+        .skip("Region".len())
+        .filter(|(_, c)| "CPR".contains(*c))
+    {
+        assert!(
+            row[..=k].ends_with(|d: char| d.is_ascii_digit()),
+            "{c} at {k}:\n{head}\n{row}"
+        );
+    }
     assert!(!after.board_text(Viewer::Public).contains("(secret)"));
     assert_eq!(
         after

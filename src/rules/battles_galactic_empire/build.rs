@@ -256,7 +256,7 @@ fn common_builds(
                 tallies[t].1.built.push(k);
                 run.log.event(
                     "B10.3",
-                    format!("{p} builds a {} from the common fleet pool", k.name()),
+                    format!("{p} builds one {} from the common fleet pool", k.name()),
                 );
                 break;
             }

@@ -171,7 +171,7 @@ pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
         "At the end of turn {}: red wins at {low} or less, blue at {high} or more.",
         turn.max(1)
     );
-    let _ = writeln!(out, "\nRegion   C  P  R  control  fleets");
+    let _ = writeln!(out, "\nRegion    C  P  R  control  fleets");
     let fleets = json["fleets"].as_array().cloned().unwrap_or_default();
     for r in json["regions"].as_array().into_iter().flatten() {
         let name = s(&r["name"]);
