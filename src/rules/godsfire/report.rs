@@ -408,7 +408,7 @@ pub fn standing(state: &State) -> Vec<String> {
         })
         .collect();
     lines.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let mut out = vec!["Systems owned:".to_string()];
+    let mut out = vec!["Standing:".to_string()];
     out.extend(lines.into_iter().map(|(_, l)| l));
     out
 }
