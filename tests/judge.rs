@@ -227,7 +227,23 @@ fn retreat_phase_asks_only_the_dislodged_power() {
     let record = w.record();
     assert_eq!(record.game.label().phase, "retreat");
     assert_eq!(record.game.owing(), ["tazenda"]);
-    w.sent();
+    // The movement results say, in words, which fleet must retreat and where it may go.
+    let sent = w.sent();
+    let results = sent
+        .iter()
+        .find(|m| m.subject == "[g1] Turn 1 movement results")
+        .unwrap();
+    let squashed = results
+        .body
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        squashed.contains("Tazenda fleet in C4 is dislodged; it may retreat to")
+            && squashed.contains("(or DISBAND)"),
+        "{}",
+        results.body
+    );
     // Another power's orders are not kept in a phase it owes nothing in.
     w.orders(HARI, "C4 - C5");
     w.pass();

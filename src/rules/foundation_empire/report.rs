@@ -158,6 +158,46 @@ pub fn results_view(after: &State, report: &Report) -> ResultsView {
     for p in &report.eliminated {
         events.push(format!("{} is eliminated", b.power(*p).name));
     }
+    // What the next phase asks, where every player can read it (not only in
+    // results.json): the dislodged fleets' legal retreats (R6.1) and where each new
+    // fleet may be placed (R8.4).
+    if !after.dislodged.is_empty() || !after.pending.is_empty() {
+        let occupancy = after.occupancy();
+        let names = |sectors: Vec<Sector>| {
+            let names: Vec<String> = sectors.into_iter().map(|s| b.name(s)).collect();
+            names.join(" ")
+        };
+        for d in &after.dislodged {
+            let to = super::movement::retreats(after, &occupancy, d);
+            events.push(if to.is_empty() {
+                format!(
+                    "{} fleet in {} is dislodged and has no retreat",
+                    b.power(d.fleet.power).name,
+                    b.name(d.fleet.at)
+                )
+            } else {
+                format!(
+                    "{} fleet in {} is dislodged; it may retreat to {} (or DISBAND)",
+                    b.power(d.fleet.power).name,
+                    b.name(d.fleet.at),
+                    names(to)
+                )
+            });
+        }
+        for p in &after.pending {
+            let to = super::turn::placement_sectors(after, &occupancy, p.system);
+            events.push(format!(
+                "{} places a new fleet for {} in one of: {}",
+                b.power(p.power).name,
+                b.system(p.system).name,
+                if to.is_empty() {
+                    "(no free sector)".to_string()
+                } else {
+                    names(to)
+                }
+            ));
+        }
+    }
     let systems = b
         .systems()
         .filter_map(|(id, s)| {
