@@ -55,11 +55,7 @@ impl Judge<'_> {
                 Command::Deadline(when) => match parse_when(when, now) {
                     Some(t) if record.paused.is_none() && !record.over() => {
                         record.deadline = Some(t);
-                        let when = format!(
-                            "{} ({})",
-                            replies::utc(t),
-                            replies::local(t, gc.time_zone)
-                        );
+                        let when = replies::when(t, gc.time_zone);
                         notes.push(format!("DEADLINE set: {when}."));
                         announce.push(format!(
                             "The moderator moved the deadline of turn {} {}: it is now {when}.",
@@ -98,11 +94,7 @@ impl Judge<'_> {
                             }
                             let d = now + Duration::seconds(left);
                             record.deadline = Some(d);
-                            let when = format!(
-                                "{} ({})",
-                                replies::utc(d),
-                                replies::local(d, gc.time_zone)
-                            );
+                            let when = replies::when(d, gc.time_zone);
                             notes.push(format!("RESUME: the deadline is now {when}."));
                             announce.push(format!(
                                 "The moderator resumed the game: the deadline of turn {} {} is now {when}.",

@@ -144,11 +144,10 @@ impl Judge<'_> {
                     // The others learn that the deadline moved (not whose absence).
                     if let Some(d) = record.deadline.filter(|d| Some(*d) != before) {
                         let line = format!(
-                            "A player's absence moved the deadline of turn {} {}: it is now {} ({}).",
+                            "A player's absence moved the deadline of turn {} {}: it is now {}.",
                             label.turn,
                             label.phase,
-                            replies::utc(d),
-                            replies::local(d, gc.time_zone)
+                            replies::when(d, gc.time_zone)
                         );
                         self.tell_players(
                             gc,

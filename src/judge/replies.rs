@@ -16,6 +16,11 @@ pub fn local(t: DateTime<Utc>, tz: chrono_tz::Tz) -> String {
     t.with_timezone(&tz).format("%Y-%m-%d %H:%M %Z").to_string()
 }
 
+/// A time in UTC and in the game's time zone: `2026-12-01 18:00 UTC (2026-12-01 19:00 CET)`.
+pub fn when(t: DateTime<Utc>, tz: chrono_tz::Tz) -> String {
+    format!("{} ({})", utc(t), local(t, tz))
+}
+
 /// A game's deadline as mails show it, in UTC and in the game's time zone: when the
 /// clock is stopped, `none: the game is paused` and no local time; nothing once the
 /// game is over.
