@@ -381,6 +381,18 @@ fn an_observe_line_beside_orders_leaves_the_orders_read() {
         w.record().submissions["foundation"].orders.trim(),
         "B2 - C2"
     );
+    // A player's OBSERVE with a greeting and no password is only an OBSERVE: no
+    // refusal for the missing password, no receipt.
+    w.send(HARI, "[g1] watching", "OBSERVE g1\nThanks, see you");
+    w.pass();
+    let sent = w.sent();
+    assert_eq!(
+        sent.len(),
+        1,
+        "{:?}",
+        sent.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    assert_eq!(sent[0].subject, "[g1] Observing");
     // A stranger's OBSERVE of no game here: no header standing for a game.
     w.send(WATCHER, "observe", "OBSERVE nowhere");
     w.pass();

@@ -360,8 +360,9 @@ impl Judge<'_> {
             command::parse(&mail.body)
         };
         // Observers need no registration: OBSERVE and UNOBSERVE are answered as such.
-        // A player's mail may hold them beside orders or other commands: the rest of
-        // the mail is then read as if they were not there.
+        // A player's mail (registered, with a password) may hold them beside orders or
+        // other commands: the rest of the mail is then read as if they were not there.
+        // A greeting or a signature beside them alone is no such mail.
         if observing(&parsed) {
             self.observe(mail, &parsed, fx)?;
             parsed
@@ -369,7 +370,7 @@ impl Judge<'_> {
                 .retain(|c| !matches!(c, Command::Observe(_) | Command::Unobserve(_)));
             let rest =
                 parsed.orders.is_some() || parsed.loose.is_some() || !parsed.commands.is_empty();
-            if !rest || !self.is_registered(&mail.from) {
+            if !rest || parsed.password.is_none() || !self.is_registered(&mail.from) {
                 return Ok(());
             }
         }
