@@ -326,6 +326,12 @@ impl OrderResult {
                 rival,
             } => {
                 let beaten = match rival {
+                    // A stronger or equal rival that did not stop this move lost its
+                    // head-to-head and has no effect here (R5.3): not "beaten".
+                    Some((power, from)) if *power >= *attack => format!(
+                        "; the move from {} ({power}) lost its head-to-head and has no effect here",
+                        l(*from)
+                    ),
                     Some((power, from)) => format!(", beating {power} from {}", l(*from)),
                     None => String::new(),
                 };
