@@ -106,13 +106,13 @@ impl Judge<'_> {
             .iter()
             .map(|p| (p.to_string(), replies::length(gc.phase_length(p))))
             .collect();
-        let (deadline_utc, deadline_local) = match record.deadline {
-            Some(_) => replies::deadline_of(record, gc.time_zone),
-            None if record.paused.is_some() => replies::deadline_of(record, gc.time_zone),
-            None => {
-                let now = self.clock.now();
-                (replies::utc(now), replies::local(now, gc.time_zone))
-            }
+        // No deadline and no clock stopped: the game is over; the welcome names now.
+        let (deadline_utc, deadline_local) = if record.deadline.is_none() && record.paused.is_none()
+        {
+            let now = self.clock.now();
+            (replies::utc(now), replies::local(now, gc.time_zone))
+        } else {
+            replies::deadline_of(record, gc.time_zone)
         };
         let power = reader.power.as_deref();
         let example = power
