@@ -174,6 +174,12 @@ pub enum Invalid {
         wants: UnitType,
     },
     BuildsNothing(String, Economy),
+    /// More units than the region's level lets it build in a turn (G6.4).
+    OverCap {
+        region: String,
+        economy: Economy,
+        cap: u32,
+    },
     UnknownPlace(String),
     NoUnitsAt(String),
     NotEnough {
@@ -216,6 +222,14 @@ impl fmt::Display for Invalid {
             Invalid::BuildsNothing(region, economy) => write!(
                 f,
                 "{region} is {economy}: an {economy} region builds nothing (only I-2 and I-1 do)"
+            ),
+            Invalid::OverCap {
+                region,
+                economy,
+                cap,
+            } => write!(
+                f,
+                "{region} is {economy}: it builds at most {cap} units a turn"
             ),
             Invalid::UnknownPlace(p) => write!(
                 f,
@@ -385,8 +399,16 @@ fn check(state: &State, power: usize, order: Order) -> Result<Checked, Invalid> 
                     wants: r.party.wants(),
                 });
             }
-            if r.economy.purchase_cap() == 0 {
+            let cap = r.economy.purchase_cap();
+            if cap == 0 {
                 return Err(Invalid::BuildsNothing(state.region_name(at), r.economy));
+            }
+            if count > cap {
+                return Err(Invalid::OverCap {
+                    region: state.region_name(at),
+                    economy: r.economy,
+                    cap,
+                });
             }
             Checked::Buy {
                 region: at,

@@ -128,7 +128,8 @@ pub fn revolts(run: &mut Run) {
             run.failed(e, format!("{id} is not in revolt"));
             continue;
         }
-        handled.insert(at);
+        // An attempt that cannot be made (a bribe to a party that takes none, or with
+        // no money in the bank) fails alone (G3) and leaves the region's one attempt.
         let (need, to, prefix) = match order {
             Checked::Negotiate(_) => (2, 3, String::new()),
             Checked::Bribe(_) => {
@@ -156,6 +157,7 @@ pub fn revolts(run: &mut Run) {
                 (pdfs, 2, format!("{pdfs} PDF in the system; "))
             }
         };
+        handled.insert(at);
         let roll = run.roll("G7.2", &id);
         if roll <= need {
             run.event(
@@ -197,14 +199,22 @@ pub fn change_ministers(run: &mut Run) {
             .regions()
             .filter(|&r| run.state.owner(r) == id && !run.state.region(r).in_revolt())
             .collect();
+        let mut gained = 0;
         for &at in &regions {
             let a = run.state.region(at).allegiance;
+            if a < 5 {
+                gained += 1;
+            }
             run.raise_to(at, a + 1, "G7.7", "change of ministers");
         }
-        run.done(
-            e,
-            format!("{} regions gain 1 allegiance (at most 5)", regions.len()),
-        );
+        let at_most = regions.len() - gained;
+        let detail = match (gained, at_most) {
+            (1, 0) => "1 region gains 1 allegiance".to_string(),
+            (n, 0) => format!("{n} regions gain 1 allegiance"),
+            (1, m) => format!("1 region gains 1 allegiance ({m} already at 5)"),
+            (n, m) => format!("{n} regions gain 1 allegiance ({m} already at 5)"),
+        };
+        run.done(e, detail);
     }
 }
 
