@@ -58,6 +58,7 @@ impl Templates {
         env.set_undefined_behavior(UndefinedBehavior::Strict);
         env.set_keep_trailing_newline(true);
         env.add_filter("wrap", wrap);
+        env.add_filter("phase", phase_name);
         env.add_filter("lines", |text: String| -> Vec<String> {
             text.lines().map(str::to_string).collect()
         });
@@ -86,6 +87,16 @@ impl Templates {
                 name: name.into(),
                 source,
             })
+    }
+}
+
+/// The `phase` filter: a phase id as a reader names it, "movement" as "movement phase",
+/// and an id that says "phase" already (Godsfire's "interphase") as it is.
+pub fn phase_name(id: String) -> String {
+    if id.ends_with("phase") {
+        id
+    } else {
+        format!("{id} phase")
     }
 }
 
@@ -143,5 +154,38 @@ mod tests {
             assert_eq!(super::fold(text, 72, 2), text);
             assert_eq!(super::fold(text, text.len(), 2), text);
         }
+    }
+
+    /// A results mail as a player reads it: an order too long for its column puts its
+    /// outcome on the next line, in the column, and an id that says "phase" already is
+    /// not followed by another "phase".
+    #[test]
+    fn results_keep_the_outcome_column_for_long_orders() {
+        let templates = super::Templates::load(None).unwrap();
+        let row = |order: &str, outcome: &str| serde_json::json!({"power": "red", "order": order, "outcome": outcome, "detail": ""});
+        let view = serde_json::json!({
+            "game": "g1", "turn": 2, "phase": "interphase",
+            "results": [
+                row("BUY Sirius-1a 4 AG", "done"),
+                row("TRANSFER 3 FROM Sirius-1a TO NG", "failed"),
+            ],
+            "missing": [], "events": [], "board": "", "owned_label": "Systems owned",
+            "systems": [], "standing": [], "over": false, "winners": [],
+            "next_turn": 2, "next_phase": "defence", "owing": ["red"],
+            "deadline_utc": "2025-01-01 12:00 UTC", "deadline_local": "",
+        });
+        let text = templates.render("results.txt", &view).unwrap();
+        assert!(
+            text.starts_with("Game g1: results of turn 2, interphase.\n"),
+            "{text}"
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        let short = lines.iter().find(|l| l.contains("BUY")).unwrap();
+        let long = lines.iter().position(|l| l.contains("TRANSFER")).unwrap();
+        assert_eq!(lines[long], "  red        TRANSFER 3 FROM Sirius-1a TO NG");
+        let column = short.find("done").unwrap();
+        assert_eq!(lines[long + 1].find("failed"), Some(column), "{text}");
+        assert!(lines[long + 1][..column].trim().is_empty());
+        assert!(text.contains("Next: turn 2, defence phase;"), "{text}");
     }
 }
