@@ -182,6 +182,89 @@ fn deadline_passing_defaults_missing_orders_and_sends_results() {
     assert_eq!(w.record().deadline, Some(w.now() + Duration::hours(48)));
 }
 
+/// A mail is read as of when it reached the mailbox, however late the pass that reads
+/// it (a judge run from cron): one that came before the deadline counts for the phase,
+/// one that came after it counts for the next phase, and its writer is told why.
+#[test]
+fn a_mail_that_came_after_the_deadline_counts_for_the_next_phase() {
+    let mut w = fixed();
+    w.pass();
+    w.sent();
+    let deadline = w.record().deadline.unwrap();
+    w.advance(Duration::hours(47));
+    w.orders(HARI, "B2 - C2");
+    w.advance(Duration::hours(2));
+    w.orders(CLEON, "F2 - E2");
+    // The first pass after the deadline comes ten minutes late.
+    w.advance(Duration::minutes(10));
+    assert!(w.now() > deadline);
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    let sent = w.sent();
+    let results = sent
+        .iter()
+        .find(|m| m.to == HARI && m.subject.contains("results"))
+        .unwrap();
+    assert!(
+        results.body.contains("foundation B2 - C2"),
+        "{}",
+        results.body
+    );
+    assert!(
+        results
+            .body
+            .contains("No orders from imperium, union, tazenda"),
+        "{}",
+        results.body
+    );
+    let record = w.record();
+    assert_eq!(record.game.label().turn, 2);
+    assert_eq!(
+        record
+            .submissions
+            .get("imperium")
+            .map(|s| s.orders.as_str()),
+        Some("F2 - E2"),
+        "the late orders stand for turn 2"
+    );
+    assert!(!record.submissions.contains_key("foundation"));
+    let receipt = sent
+        .iter()
+        .find(|m| m.to == CLEON && m.subject.contains("received"))
+        .unwrap();
+    assert!(receipt.subject.contains("turn 2"), "{}", receipt.subject);
+    let body = receipt
+        .body
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        body.contains(
+            "The deadline of turn 1, movement phase, was 2026-11-24 12:00 UTC"
+        ) && body.contains("That phase was played without it, and the mail is read for turn 2, movement phase."),
+        "{body}"
+    );
+
+    // A moderator's bare FORCE that came after the deadline meant the phase that
+    // deadline played: the next phase is not forced as well.
+    let deadline = w.record().deadline.unwrap();
+    w.advance(deadline - w.now() + Duration::minutes(1));
+    w.orders(MODERATOR.0, "FORCE");
+    w.advance(Duration::minutes(10));
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    assert_eq!(w.record().game.label().turn, 3);
+    let reply = w
+        .sent()
+        .into_iter()
+        .find(|m| m.to == MODERATOR.0 && !m.subject.contains("results"))
+        .unwrap();
+    let body = reply.body.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        body.contains("the mail is read for turn 3, movement phase")
+            && body.contains("FORCE refused: the current phase is turn 3 movement"),
+        "{body}"
+    );
+}
+
 /// An order replaced by a later one for the same fleet (R3.1) is told to its writer
 /// in the receipt, and left out of the results everyone reads: a player's change of
 /// mind is nobody else's business.

@@ -170,12 +170,14 @@ impl World {
     pub fn deliver_raw(&mut self, raw: &str) {
         maildir::create(&self.inbox()).unwrap();
         self.next_mail += 1;
-        maildir::deliver(
-            &self.inbox(),
-            &format!("{:06}.test", self.next_mail),
-            raw.as_bytes(),
-        )
-        .unwrap();
+        let name = format!("{:06}.test", self.next_mail);
+        maildir::deliver(&self.inbox(), &name, raw.as_bytes()).unwrap();
+        // Delivered now by the world's clock, as a mail server would stamp it.
+        let file = std::fs::File::options()
+            .write(true)
+            .open(self.inbox().join("new").join(&name))
+            .unwrap();
+        file.set_modified(self.clock.now().into()).unwrap();
     }
 
     /// A player's (or anyone's) mail.

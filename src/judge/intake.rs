@@ -29,7 +29,10 @@ impl Judge<'_> {
             let _t = crate::timing::span("parse mail");
             group
                 .iter()
-                .map(|w| incoming::parse(&w.raw))
+                .map(|w| incoming::Incoming {
+                    received: w.received,
+                    ..incoming::parse(&w.raw)
+                })
                 .collect::<Vec<_>>()
         };
         for (w, mail) in group.iter().zip(parsed) {
@@ -480,10 +483,62 @@ impl Judge<'_> {
         if let Some(secret) = parsed.password.clone() {
             command::scrub(&mut parsed, &secret);
         }
+        if let Some((note, turn, phase)) = self.keep_passed_deadline(gc, mail, fx)? {
+            parsed.notes.insert(0, note);
+            // A bare FORCE meant the phase the deadline has just played: not the next.
+            for c in &mut parsed.commands {
+                if *c == Command::Force(None) {
+                    *c = Command::Force(Some((turn, phase.clone())));
+                }
+            }
+        }
         match player {
             Some(power) => self.act_as_player(gc, mail, &parsed, &power, fx),
             None => self.act_as_moderator(gc, mail, &parsed, fx),
         }
+    }
+
+    /// A mail that reached the mailbox after its game's deadline is read after that
+    /// deadline is kept: the phase is adjudicated first (as the deadline's pass would
+    /// have, had it come before the mail was read), and the mail counts for the phase
+    /// that follows. Returns the note that tells its writer so, and the phase played.
+    /// A delivery time later than the judge's clock counts as now.
+    fn keep_passed_deadline(
+        &self,
+        gc: &GameConfig,
+        mail: &Incoming,
+        fx: &mut Effects,
+    ) -> Result<Option<(String, u32, String)>, JudgeError> {
+        let Some(received) = mail.received else {
+            return Ok(None);
+        };
+        let received = received.min(self.clock.now());
+        let passed = self.peek(fx, &gc.id, |r| {
+            let label = r.game.label();
+            r.deadline
+                .filter(|&d| received >= d && r.suspended.is_none() && !label.over)
+                .map(|d| (d, label))
+        })?;
+        let Some((deadline, label)) = passed else {
+            return Ok(None);
+        };
+        self.advance(gc, fx, true)?;
+        let now = self.peek(fx, &gc.id, |r| r.game.label())?;
+        if now.turn == label.turn && now.phase == label.phase {
+            return Ok(None);
+        }
+        let tz = gc.time_zone;
+        let note = format!(
+            "The deadline of turn {}, {}, was {}; this mail came at {}. That phase was \
+             played without it, and the mail is read for turn {}, {}.",
+            label.turn,
+            crate::report::phase_name(label.phase.to_string()),
+            replies::when(deadline, tz),
+            replies::when(received, tz),
+            now.turn,
+            crate::report::phase_name(now.phase.to_string()),
+        );
+        Ok(Some((note, label.turn, label.phase.to_string())))
     }
 
     /// Whether an address plays or moderates any game here.

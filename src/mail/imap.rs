@@ -168,10 +168,11 @@ impl Inbox for ImapInbox {
                 let mut mails = Vec::new();
                 for chunk in uids.chunks(200) {
                     let set: Vec<String> = chunk.iter().map(u32::to_string).collect();
-                    let fetched = s.uid_fetch(set.join(","), "(UID BODY.PEEK[])").map_err(transient)?;
+                    let fetched = s.uid_fetch(set.join(","), "(UID INTERNALDATE BODY.PEEK[])").map_err(transient)?;
                     for f in fetched.iter() {
                         if let (Some(uid), Some(body)) = (f.uid, f.body()) {
-                            mails.push(Waiting { token: uid.to_string(), raw: body.to_vec() });
+                            let received = f.internal_date().map(|d| d.with_timezone(&chrono::Utc));
+                            mails.push(Waiting { token: uid.to_string(), raw: body.to_vec(), received });
                         }
                     }
                 }

@@ -17,6 +17,9 @@ pub struct Incoming {
     /// Sent by a machine (auto-reply, bounce, list): never answered.
     pub automatic: bool,
     pub references: Vec<String>,
+    /// When the mail reached the mailbox, if the inbox knows (set by the judge from
+    /// [`crate::mail::transport::Waiting::received`]; parsing leaves it `None`).
+    pub received: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// Only this much of a mail's text is read (the command reader reads at most 2,000
@@ -52,6 +55,7 @@ pub fn parse(whole: &[u8]) -> Incoming {
             body: String::new(),
             automatic: true,
             references: Vec::new(),
+            received: None,
         };
     };
     let first_address = |list: Option<&mail_parser::Address>| -> Vec<String> {
@@ -130,6 +134,7 @@ pub fn parse(whole: &[u8]) -> Incoming {
         body: normalise(&body),
         automatic: auto_submitted || precedence || return_path_empty || daemon || from.is_empty(),
         references,
+        received: None,
     }
 }
 

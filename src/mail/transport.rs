@@ -8,6 +8,10 @@ use crate::store::Store;
 pub struct Waiting {
     pub token: String,
     pub raw: Vec<u8>,
+    /// When the mail reached the mailbox (Maildir: the file's time; IMAP: its
+    /// INTERNALDATE), if the inbox knows: a mail that came after a game's deadline is
+    /// read after that deadline is kept, however late the judge reads it.
+    pub received: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -149,11 +153,22 @@ impl Inbox for MaildirInbox {
         let paths = super::maildir::waiting(&self.dir)
             .map_err(|e| TransportError::Transient(format!("{}: {e}", self.dir.display())))?;
         crate::parallel::map(&paths, |path| {
-            let raw = std::fs::read(path)
+            // A mail server writes the file once, at delivery: its time is the
+            // delivery's (from the open file: no second look-up of the path).
+            let read = || -> std::io::Result<(Vec<u8>, Option<std::time::SystemTime>)> {
+                let mut file = std::fs::File::open(path)?;
+                let meta = file.metadata()?;
+                let mut raw = Vec::with_capacity(meta.len() as usize);
+                std::io::Read::read_to_end(&mut file, &mut raw)?;
+                Ok((raw, meta.modified().ok()))
+            };
+            let (raw, modified) = read()
                 .map_err(|e| TransportError::Transient(format!("{}: {e}", path.display())))?;
+            let received = modified.map(chrono::DateTime::<chrono::Utc>::from);
             Ok(Waiting {
                 token: path.display().to_string(),
                 raw,
+                received,
             })
         })
         .into_iter()

@@ -27,7 +27,7 @@ fn main() {
             eprintln!("real-mail tests not run: {why} (.ci/run installs the servers)");
         }
     }
-    let tests: [(&str, fn()); 8] = [
+    let tests: [(&str, fn()); 9] = [
         (
             "real_mail::a_turn_over_imap_and_smtp_with_force_and_a_deadline",
             tests::a_turn_over_imap_and_smtp_with_force_and_a_deadline,
@@ -59,6 +59,10 @@ fn main() {
         (
             "real_mail::a_reply_refused_for_good_is_set_aside_shown_and_sent_again_on_demand",
             tests::a_reply_refused_for_good_is_set_aside_shown_and_sent_again_on_demand,
+        ),
+        (
+            "real_mail::imap_tells_when_each_mail_reached_the_mailbox",
+            tests::imap_tells_when_each_mail_reached_the_mailbox,
         ),
     ];
     let trials = tests

@@ -242,6 +242,40 @@ pub fn a_turn_over_imap_and_smtp_with_force_and_a_deadline() {
     }
 }
 
+/// The judge reads a mail as of when it reached the mailbox (a mail that came after a
+/// deadline counts for the next phase, however late the pass that reads it): over
+/// IMAP that is the mail's INTERNALDATE, which Dovecot takes from its Maildir file.
+pub fn imap_tells_when_each_mail_reached_the_mailbox() {
+    use pbem::mail::transport::Inbox;
+    let server = servers();
+    let dir = write_config(&server, &["g1"], 256);
+    let config = pbem::config::Config::load(&dir.path().join("games.toml")).unwrap();
+    let pbem::config::Transport::Imap { imap, mailbox, .. } = &config.transport else {
+        panic!("an IMAP configuration");
+    };
+    let name = "1767322800.M1P1.late";
+    server.drop_into(
+        "judge",
+        name,
+        &raw_mail(PLAYERS[0].1, "late@example.test", "hi"),
+    );
+    let file = server.dir.path().join("mail/judge/Maildir/new").join(name);
+    let delivered = chrono::DateTime::parse_from_rfc3339("2026-01-02T03:04:05Z")
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    std::fs::File::options()
+        .write(true)
+        .open(&file)
+        .unwrap()
+        .set_modified(delivered.into())
+        .unwrap();
+    let store = pbem::store::Store::open(&dir.path().join("inbox.sled")).unwrap();
+    let mut inbox = pbem::mail::imap::ImapInbox::new((**imap).clone(), mailbox.clone());
+    let waiting = inbox.fetch(&store).unwrap();
+    assert_eq!(waiting.len(), 1);
+    assert_eq!(waiting[0].received, Some(delivered));
+}
+
 fn raw_mail(from: &str, id: &str, body: &str) -> String {
     format!(
         "From: {from}\r\nTo: judge@example.test\r\nSubject: [g1] orders\r\nMessage-ID: <{id}>\r\n\r\n{}\r\n",
