@@ -342,10 +342,26 @@ fn w2_3_the_setup_order_is_drawn_at_creation_and_reported_with_the_draft() {
     let (after, log) = run(&s, &[], 11);
     assert_eq!(&log.dice[..s.setup_dice.len()], &s.setup_dice[..]);
     assert!(after.setup_dice.is_empty());
-    assert!(log
+    // The event names each player with the dice of the draw (W10.1), in the order.
+    let event = log
         .events
         .iter()
-        .any(|e| e.text.starts_with("setup order drawn")));
+        .find(|e| e.text.starts_with("setup order drawn"))
+        .expect("the setup order is reported");
+    let first_roll = s
+        .setup_dice
+        .iter()
+        .find(|d| d.subject == format!("{} for the setup order", s.players[s.order[0]].id))
+        .unwrap()
+        .roll;
+    assert!(
+        event.text.contains(&format!(
+            "(1d6 each, ties roll again): {} ({first_roll}",
+            s.players[s.order[0]].id
+        )),
+        "{}",
+        event.text
+    );
     // Highest first.
     let first = &s.players[s.order[0]].id;
     let roll = |id: &str| {
@@ -628,6 +644,8 @@ fn w2_4_the_example_orders_of_every_phase_are_accepted() {
         for p in ["red", "blue", "green"] {
             let example = game.play().example_orders(p);
             assert!(!example.is_empty(), "{} {p}", s.phase.id());
+            // Each line fits a mail's 72 columns as the welcome shows it (indented 2).
+            assert!(example.lines().all(|l| l.len() <= 70), "{example}");
             for check in game.check(p, &example) {
                 assert!(
                     matches!(check, LineCheck::Accepted { .. }),
@@ -652,4 +670,30 @@ fn w2_4_the_example_orders_of_every_phase_are_accepted() {
 fn game_help_is_empty() -> bool {
     let s = new_game(&["red", "blue", "green"], 1);
     Game::WarImperialism(s).order_help().is_empty()
+}
+
+/// The mail tells a battle and its rounds before what followed from it (the loser's
+/// retreat).
+#[test]
+fn w6_6_the_mail_tells_a_battle_before_the_retreat_it_caused() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "tests/cases/war-imperialism/w6_6_the_defender_retreats_to_his_region_with_most_brigades.toml",
+    );
+    let (text, _) = crate::war_cases::scenario_text(&path);
+    let sc = war::scenario::Scenario::from_toml(&text, path.parent().unwrap()).unwrap();
+    let (after, log) = war::adjudicate_with_dice(&sc.state, &sc.orders, sc.seed, &sc.dice);
+    let events = war::report::results_view(&after, &log).events;
+    let at = |text: &str| {
+        events
+            .iter()
+            .position(|e| e.contains(text))
+            .unwrap_or_else(|| panic!("{text:?} in {events:#?}"))
+    };
+    let (battle, round, retreat) = (
+        at("battle at Levant"),
+        at("round 1:"),
+        at("retreat from Levant"),
+    );
+    assert!(battle < round && round < retreat, "{events:#?}");
+    assert!(events[battle].contains("1 round;"), "{}", events[battle]);
 }

@@ -562,6 +562,8 @@ fn report_from(b: &Value) -> pbem::rules::war_imperialism::outcome::BattleReport
             .collect(),
         winner: b["winner"].as_str().unwrap().into(),
         end: b["end"].as_str().unwrap().into(),
+        // Not in the JSON (the events' order is): where the mails tell the rounds.
+        event: 0,
     }
 }
 

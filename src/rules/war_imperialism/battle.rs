@@ -307,6 +307,7 @@ impl Run {
             rounds: Vec::new(),
             winner: String::new(),
             end: String::new(),
+            event: 0,
         };
         let mut round = 0;
         // (who retreats, where) after the loop.
@@ -434,7 +435,9 @@ impl Run {
         // Survivors back on the map.
         self.write_back(r, &a);
         self.write_back(r, &d);
-        // Retreats: the losing side, whole (W6.6).
+        // Retreats: the losing side, whole (W6.6). The battle's event goes before
+        // theirs (it counts their extra round, so it is written after them).
+        let event = self.log.events.len();
         if let (Some(choice), Side::Player(x)) = (a_retreat, attacker) {
             let units = a.units();
             if !units.is_empty() {
@@ -450,15 +453,25 @@ impl Run {
             }
         }
         let summary = format!(
-            "battle at {at}{}: {} against {}, {} round(s); {}; winner: {}",
+            "battle at {at}{}: {} against {}, {}; {}; winner: {}",
             if revolt { " (revolt)" } else { "" },
             report.attacker,
             report.defender,
-            report.rounds.len(),
+            rounds(report.rounds.len()),
             report.end,
             report.winner
         );
-        self.event(Event::new("W6.5", summary).region(&at));
+        self.log
+            .events
+            .insert(event, Event::new("W6.5", summary).region(&at));
+        // A naval battle fought during a retreat (interception) told its event after
+        // this one's place: it moves one down.
+        for b in &mut self.log.battles {
+            if b.event >= event {
+                b.event += 1;
+            }
+        }
+        report.event = event;
         self.log.battles.push(report);
         won
     }
@@ -498,6 +511,7 @@ impl Run {
                 rounds: Vec::new(),
                 winner: self.holder(r),
                 end: "the attacker has no brigade".into(),
+                event: 0,
             };
             let enemy = self.army(
                 match self.s.regions[r].owner {
@@ -559,5 +573,14 @@ impl Run {
             }
             _ => self.natives_win_revolt(r),
         }
+    }
+}
+
+/// "1 round", "3 rounds".
+pub(super) fn rounds(n: usize) -> String {
+    if n == 1 {
+        "1 round".into()
+    } else {
+        format!("{n} rounds")
     }
 }

@@ -95,12 +95,13 @@ impl Run {
         self.s.cedes.clear();
         let players: Vec<usize> = self.s.active().collect();
         let next = self.s.turn + 1;
-        let order = self.draw_order(players, &format!("for the movement order of turn {next}"));
+        let purpose = format!("for the movement order of turn {next}");
+        let order = self.draw_order(players, &purpose);
         self.s.order = order;
-        let names: Vec<String> = self.s.order.iter().map(|&p| self.pid(p)).collect();
+        let drawn = self.order_with_rolls(&self.s.order, &self.log.dice, &purpose);
         self.event(Event::new(
             "W2.3",
-            format!("movement order of turn {next}: {}", names.join(", ")),
+            format!("movement order of turn {next} (1d6 each, ties roll again): {drawn}"),
         ));
         self.s.turn = next;
         self.s.phase = Phase::Production;

@@ -64,13 +64,12 @@ pub fn adjudicate_with_dice(
     let setup_dice = std::mem::take(&mut s.setup_dice);
     let mut run = Run::new(s, orders, seed, listed);
     if !setup_dice.is_empty() {
-        let names: Vec<String> = run.s.order.iter().map(|&p| run.pid(p)).collect();
+        let drawn = run.order_with_rolls(&run.s.order, &setup_dice, "for the setup order");
         run.log.dice.splice(0..0, setup_dice);
         run.event(Event::new(
             "W2.3",
             format!(
-                "setup order drawn at the game's creation: {}",
-                names.join(", ")
+                "setup order drawn at the game's creation (1d6 each, ties roll again): {drawn}"
             ),
         ));
     }

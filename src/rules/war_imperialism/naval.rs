@@ -77,6 +77,7 @@ impl Run {
             rounds: Vec::new(),
             winner: String::new(),
             end: String::new(),
+            event: 0,
         };
         let mut round = 0;
         let fate;
@@ -180,12 +181,13 @@ impl Run {
             }
         }
         let text = format!(
-            "naval battle in {sname} ({what}): {} against {}, {} round(s): {}",
+            "naval battle in {sname} ({what}): {} against {}, {}: {}",
             self.pid(p),
             self.pid(q),
-            report.rounds.len(),
+            super::battle::rounds(report.rounds.len()),
             report.end
         );
+        report.event = self.log.events.len();
         self.event(Event::new("W6.8", text).player(self.pid(p)));
         self.log.battles.push(report);
         fate

@@ -100,6 +100,10 @@ pub struct BattleReport {
     pub winner: String,
     /// How it ended, in words (retreats, break-offs).
     pub end: String,
+    /// The index in the log's events of the battle's own event: the mails tell its
+    /// rounds right after it, before what followed from it (retreats, conquest).
+    #[serde(skip)]
+    pub event: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -258,12 +258,18 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
             detail: r.detail.clone(),
         })
         .collect();
-    let mut events: Vec<String> = log
-        .events
-        .iter()
-        .map(|e| format!("[{}] {}", e.step, e.text))
-        .collect();
-    for b in &log.battles {
+    // Each battle's rounds right after its own event, before what followed from it.
+    let mut events: Vec<String> = Vec::new();
+    let mut battles: Vec<&BattleReport> = log.battles.iter().collect();
+    battles.sort_by_key(|b| b.event);
+    let mut battles = battles.into_iter().peekable();
+    for (i, e) in log.events.iter().enumerate() {
+        events.push(format!("[{}] {}", e.step, e.text));
+        while let Some(b) = battles.next_if(|b| b.event <= i) {
+            events.extend(battle_lines(b));
+        }
+    }
+    for b in battles {
         events.extend(battle_lines(b));
     }
     let systems = (0..after.regions.len())
@@ -325,12 +331,20 @@ pub fn example_orders(s: &State, power: &str) -> String {
     let own: Vec<usize> = s.regions_of(p).collect();
     match s.phase {
         Phase::Draft => {
-            let free: Vec<&str> = (0..s.regions.len())
+            // Up to 8 wishes, as many as fit a mail's line (72 columns, indented 2).
+            let mut line = "PICK".to_string();
+            for r in (0..s.regions.len())
                 .filter(|&r| s.regions[r].owner.is_none())
                 .take(8)
-                .map(|r| s.rname(r))
-                .collect();
-            format!("PICK {}", free.join(" "))
+            {
+                let name = s.rname(r);
+                if line.len() + 1 + name.len() > 70 {
+                    break;
+                }
+                line.push(' ');
+                line.push_str(name);
+            }
+            line
         }
         Phase::Setup => match own.first() {
             Some(&r) => format!("BUILD 2 INF {0}\nBUILD city {0}\nBUILD EXP {0}", s.rname(r)),

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::map::{Map, Place};
 use super::order::{self, BattleLine, Intercept, Order, When};
 use super::outcome::{Event, LineResult, Log, Outcome, Roller};
-use super::state::{Kind, Phase, State, Units, FLEET_PORTAGE};
+use super::state::{Kind, Phase, Roll, State, Units, FLEET_PORTAGE};
 use super::syntax;
 
 /// A taken (readable, allowed) order: whose, which line, where its result is.
@@ -579,6 +579,30 @@ impl Run {
         let mut out = Vec::new();
         self.draw_into(players, purpose, &mut out);
         out
+    }
+
+    /// A drawn order as the mails tell it, each player with the rolls of the draw
+    /// (W10.1: every roll is reported): `blue (5), red (3, 4), green (3, 2)`, from the
+    /// rolls logged in `dice` for `purpose`.
+    pub fn order_with_rolls(&self, order: &[usize], dice: &[Roll], purpose: &str) -> String {
+        order
+            .iter()
+            .map(|&p| {
+                let name = self.pid(p);
+                let subject = format!("{name} {purpose}");
+                let rolls: Vec<String> = dice
+                    .iter()
+                    .filter(|d| d.step == "W2.3" && d.subject == subject)
+                    .map(|d| d.roll.to_string())
+                    .collect();
+                if rolls.is_empty() {
+                    name
+                } else {
+                    format!("{name} ({})", rolls.join(", "))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     fn draw_into(&mut self, players: Vec<usize>, purpose: &str, out: &mut Vec<usize>) {
