@@ -17,6 +17,7 @@
 //! | `v1/meta/format` | the store's format number ([`FORMAT`]) |
 //! | `v1/due/<unix time>/<id>` | the next time game `<id>` needs the judge without mail (its deadline or a reminder) |
 //! | `v1/due-at/<id>` | that game's `v1/due/` key, or empty when nothing is due (format 2) |
+//! | `v1/played-by/<address>/<id>` | the address plays in game `<id>` by a moderator's `REPLACE` |
 //!
 //! The format is versioned: a store says which format it is in, a newer program
 //! migrates an older store when it opens it, and an older program refuses a newer

@@ -559,6 +559,22 @@ fn replace_hands_a_power_to_a_new_address() {
         refusal.body
     );
     assert_eq!(w.record().submissions["tazenda"].orders, "C4 - C3");
+    // HELP naming no game: the new address is known as tazenda's player (it is in no
+    // games.toml), the old one plays nothing any more.
+    w.send("gaal@example.test", "help", "HELP");
+    w.send(PREEM, "help", "HELP");
+    w.pass();
+    let sent = w.sent();
+    let help = |to: &str| {
+        let m = sent.iter().find(|m| m.to == to).expect("a HELP reply");
+        m.body.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let gaal = help("gaal@example.test");
+    assert!(
+        gaal.contains("g1") && gaal.contains("you play tazenda"),
+        "{gaal}"
+    );
+    assert!(!help(PREEM).contains("you play tazenda"), "{}", help(PREEM));
 }
 
 #[test]

@@ -373,7 +373,7 @@ impl Judge<'_> {
                 .retain(|c| !matches!(c, Command::Observe(_) | Command::Unobserve(_)));
             let rest =
                 parsed.orders.is_some() || parsed.loose.is_some() || !parsed.commands.is_empty();
-            if !rest || parsed.password.is_none() || !self.is_registered(&mail.from) {
+            if !rest || parsed.password.is_none() || !self.is_registered(&mail.from)? {
                 return Ok(());
             }
         }
@@ -397,7 +397,7 @@ impl Judge<'_> {
             };
             // A registered address gets its games and the commands, not silence; a mail
             // of HELP alone asked for just that, and is told of no missing game.
-            if self.is_registered(sender) {
+            if self.is_registered(sender)? {
                 let only_help = game_id.is_none()
                     && parsed.orders.is_none()
                     && parsed.loose.is_none()
@@ -542,11 +542,24 @@ impl Judge<'_> {
     }
 
     /// Whether an address plays or moderates any game here.
-    fn is_registered(&self, address: &str) -> bool {
-        self.config.games.iter().any(|g| {
+    fn is_registered(&self, address: &str) -> Result<bool, JudgeError> {
+        let listed = self.config.games.iter().any(|g| {
             g.players.iter().any(|p| p.address == address)
                 || g.moderators.iter().any(|m| m.address == address)
-        })
+        });
+        Ok(listed || !self.replaced_into(address)?.is_empty())
+    }
+
+    /// The games an address was handed a power in by `REPLACE`.
+    pub(super) fn replaced_into(&self, address: &str) -> Result<Vec<String>, JudgeError> {
+        let prefix = record::played_by_prefix(address);
+        let end = format!("{prefix}\u{10FFFF}");
+        Ok(self
+            .store
+            .keys_between(&prefix, &end)?
+            .into_iter()
+            .map(|k| k[prefix.len()..].to_string())
+            .collect())
     }
 
     /// The moderators hear once that a power's password attempts are no longer checked.

@@ -115,6 +115,13 @@ impl Judge<'_> {
                         notes.push(format!("REPLACE: {address:?} is not a mail address."));
                     } else {
                         let before = record.addresses.insert(power.clone(), address.clone());
+                        // Known as a player without games.toml (HELP with no game).
+                        fx.batch.put(&record::played_by_key(address, &gc.id), &true);
+                        if let Some(old) = &before {
+                            if !record.addresses.values().any(|a| a == old) {
+                                fx.batch.remove(&record::played_by_key(old, &gc.id));
+                            }
+                        }
                         notes.push(format!(
                             "REPLACE: {power} is now played from {address}, who was sent a welcome with the position. Give them {power}'s password; the previous player knows it, so set a new one in games.toml (pbem hash-password, then pbem reload) if need be."
                         ));

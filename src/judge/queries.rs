@@ -122,8 +122,10 @@ impl Judge<'_> {
             return Ok(());
         }
         let mut games = Vec::new();
+        let replaced_into = self.replaced_into(&mail.from)?;
         for gc in &self.config.games {
-            let played = gc.players.iter().any(|p| p.address == mail.from);
+            let played =
+                gc.players.iter().any(|p| p.address == mail.from) || replaced_into.contains(&gc.id);
             let moderated = gc.moderators.iter().any(|m| m.address == mail.from);
             if !played && !moderated {
                 continue;

@@ -72,6 +72,16 @@ pub fn game_key(id: &str) -> String {
     format!("v1/game/{id}")
 }
 
+/// The keys that say an address plays in games by a moderator's `REPLACE` (not in
+/// games.toml): `v1/played-by/<address>/` and the game's id.
+pub fn played_by_prefix(address: &str) -> String {
+    format!("v1/played-by/{address}/")
+}
+
+pub fn played_by_key(address: &str, game: &str) -> String {
+    format!("{}{game}", played_by_prefix(address))
+}
+
 /// The key that makes each phase adjudicated once.
 pub fn adjudicated_key(id: &str, turn: u32, phase: &str) -> String {
     format!("v1/adjudicated/{id}/{turn:08}/{phase}")
