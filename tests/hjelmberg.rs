@@ -895,3 +895,23 @@ fn turn_pace_by_mail_asks_one_player_a_turn() {
         store.scan("v1/history/g1/").unwrap();
     assert_eq!(entries.len(), 8, "one history entry per turn");
 }
+
+/// The standings count in words: one ship, one colony, one Empire ship.
+#[test]
+fn the_standings_say_one_ship_not_one_ships() {
+    let s = state_of(&format!(
+        "empire = [\"A3\", \"A9\", \"B2\", \"B5\", \"C1\"]\n{}",
+        players("ships = [\"A1\"]\ncolonies = [\"warp\"]\nempire_due = 1")
+    ));
+    let lines = pbem::rules::foundation_hjelmberg::report::standing(&s);
+    let red = lines.iter().find(|l| l.starts_with("red:")).unwrap();
+    assert!(
+        red.contains("1 ship,") && red.contains("1 colony,") && red.ends_with("1 Empire ship"),
+        "{red}"
+    );
+    let blue = lines.iter().find(|l| l.starts_with("blue:")).unwrap();
+    assert!(
+        blue.contains("0 ships,") && blue.contains("0 colonies,"),
+        "{blue}"
+    );
+}

@@ -187,3 +187,12 @@ impl RuleSetId {
         diplomacy::state::Phase::parse(phase).map(|_| RuleSetId::Diplomacy)
     }
 }
+
+/// A count with its noun as a reader says it: `counted(1, "chit", "chits")` is
+/// "1 chit", `counted(3, "colony", "colonies")` "3 colonies".
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}

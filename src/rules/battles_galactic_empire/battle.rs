@@ -176,14 +176,20 @@ impl Field<'_> {
                     format!("{name}: the battle ends in round {round}; only {p} has fleets left"),
                 );
                 let g = self.garrison(p, &instructions[p.index()]);
-                format!("battle of {round} round(s); {g}")
+                format!(
+                    "battle of {}; {g}",
+                    crate::rules::counted(round, "round", "rounds")
+                )
             }
             None => {
                 self.run.log.event(
                     "B8.1",
                     format!("{name}: the battle ends in round {round} with no fleets left: uncontrolled"),
                 );
-                format!("battle of {round} round(s); no fleets left, uncontrolled")
+                format!(
+                    "battle of {}; no fleets left, uncontrolled",
+                    crate::rules::counted(round, "round", "rounds")
+                )
             }
         }
     }

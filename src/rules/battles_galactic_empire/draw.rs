@@ -71,8 +71,8 @@ pub fn draw(run: &mut Run, set_aside: [Chits; 2], skip: Option<Power>) {
         run.log.event(
             "B5.1",
             format!(
-                "{p} draws {} chit(s): {own} from its own chit pool, {common} from the common chit pool; {} in hand",
-                own + common,
+                "{p} draws {}: {own} from its own chit pool, {common} from the common chit pool; {} in hand",
+                crate::rules::counted(own + common, "chit", "chits"),
                 run.state.hand_size(p)
             ),
         );

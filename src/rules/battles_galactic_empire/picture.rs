@@ -428,8 +428,11 @@ pub fn draw(turn: u32, phase: &str, position: &Value, results: Option<&PhaseResu
         svg.text(
             d.offset(12.0, 40.0),
             &format!(
-                "{} RP; {} chit(s) in hand, {} in its chit pool; TH supply {}",
-                pw["rp"], pw["hand_size"], pw["chit_pool_size"], pw["th_supply"]
+                "{} RP; {} in hand, {} in its chit pool; TH supply {}",
+                pw["rp"],
+                crate::rules::counted(pw["hand_size"].as_u64().unwrap_or(0), "chit", "chits"),
+                pw["chit_pool_size"],
+                pw["th_supply"]
             ),
             Font::new(11.0),
         );

@@ -232,8 +232,11 @@ pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
             &mut out,
             &format!("{id}:"),
             &format!(
-                "{} RP; {} chit(s) in hand, {} in its own chit pool; TH supply {}",
-                p["rp"], p["hand_size"], p["chit_pool_size"], p["th_supply"]
+                "{} RP; {} in hand, {} in its own chit pool; TH supply {}",
+                p["rp"],
+                crate::rules::counted(p["hand_size"].as_u64().unwrap_or(0), "chit", "chits"),
+                p["chit_pool_size"],
+                p["th_supply"]
             ),
             2,
         );
@@ -252,7 +255,8 @@ pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
         }
     }
     let common = &json["common"];
-    let mut pool = format!("{} chit(s)", common["chits_size"]);
+    let mut pool =
+        crate::rules::counted(common["chits_size"].as_u64().unwrap_or(0), "chit", "chits");
     if let Some(c) = common.get("chits") {
         pool += &format!(" ({})", chits(c));
     }

@@ -330,9 +330,5 @@ pub fn standing(state: &State) -> Vec<String> {
 }
 
 fn plural(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
+    crate::rules::counted(n as u64, what, &format!("{what}s"))
 }

@@ -2,6 +2,7 @@
 //! reader's cut of a phase's whole results (goal tiles, personal goals and the piles'
 //! contents kept from those who may not see them).
 
+use crate::rules::counted;
 use serde_json::Value;
 
 use super::data::{dynasty_name, research_name, Action, CENTER, GOAL_SPACE, PERSONAL};
@@ -310,13 +311,17 @@ pub fn standing(state: &State) -> Vec<String> {
         let p = c.player(s);
         let tiles: u32 = p.colonies.iter().map(|&n| u32::from(n)).sum();
         out.push(format!(
-            "{}: {} kins, {} ships, {} researched, {} colonies, {} Empire ships",
+            "{}: {}, {}, {} researched, {}, {}",
             state.name(s),
-            p.earned + p.neutral,
-            p.ships.count_ones(),
+            counted(u32::from(p.earned) + u32::from(p.neutral), "kin", "kins"),
+            counted(p.ships.count_ones(), "ship", "ships"),
             p.research.count_ones(),
-            tiles,
-            u32::from(p.due) + u32::from(p.new)
+            counted(tiles, "colony", "colonies"),
+            counted(
+                u32::from(p.due) + u32::from(p.new),
+                "Empire ship",
+                "Empire ships"
+            )
         ));
     }
     out

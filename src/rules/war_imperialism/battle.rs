@@ -578,9 +578,5 @@ impl Run {
 
 /// "1 round", "3 rounds".
 pub(super) fn rounds(n: usize) -> String {
-    if n == 1 {
-        "1 round".into()
-    } else {
-        format!("{n} rounds")
-    }
+    crate::rules::counted(n as u64, "round", "rounds")
 }
