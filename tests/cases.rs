@@ -368,6 +368,7 @@ mod foundation_empire {
         r8_2_undefended_owned_system_is_taken,
         r8_3_capture_disbands_fleet_produced_for_previous_owner,
         r8_3_simultaneous_captures_all_stand,
+        r8_4_a_sector_next_to_no_owing_system_names_those_that_owe,
         r8_4_new_fleet_placed_next_to_system,
         r8_4_no_room_new_fleet_lost,
         r8_4_placement_nmr_first_empty_sector,

@@ -402,3 +402,45 @@ fn rule_set_adjudicates_by_power_id_and_ends_games() {
     assert_eq!(after.phase, Phase::Over);
     assert!(report.results.iter().all(|r| r.outcome.id() == "invalid"));
 }
+
+/// The standings count a dislodged fleet waiting for its retreat as its power's (R6),
+/// and say it is to retreat.
+#[test]
+fn r6_standings_count_a_fleet_waiting_to_retreat() {
+    let s = scenario(
+        "rules = \"foundation-empire\"\nphase = \"movement\"\n[[fleet]]\npower = \"foundation\"\nat = \"B2\"\n[[fleet]]\npower = \"foundation\"\nat = \"A1\"\n[[fleet]]\npower = \"foundation\"\nat = \"A3\"\n[[fleet]]\npower = \"tazenda\"\nat = \"C2\"\n[[fleet]]\npower = \"tazenda\"\nat = \"F6\"\n",
+    );
+    let orders = BTreeMap::from([("foundation".to_string(), "B2 - C2\nA1 S\nA3 S".to_string())]);
+    let (next, _) = FoundationEmpire::adjudicate(&s.state, &orders, 0);
+    assert_eq!(next.phase, Phase::Retreat);
+    let lines = pbem::rules::foundation_empire::report::standing(&next);
+    let tazenda = lines.iter().find(|l| l.contains("Tazenda")).unwrap();
+    assert!(tazenda.ends_with(" 2 fleets (1 to retreat)"), "{lines:?}");
+    let foundation = lines.iter().find(|l| l.contains("Foundation")).unwrap();
+    assert!(foundation.ends_with(" 3 fleets"), "{lines:?}");
+}
+
+/// A line that does not read as an order is answered with the form of this phase's
+/// orders, not movement's.
+#[test]
+fn an_unreadable_line_is_answered_with_the_phase_s_own_form() {
+    for (phase, rest, want) in [
+        ("setup", "", "setup orders read PLACE <system>"),
+        (
+            "placement",
+            "turn = 6\n[systems]\nRossem = \"foundation\"\n[[fleet]]\npower = \"foundation\"\nat = \"C3\"\n[[pending_placement]]\npower = \"foundation\"\nsystem = \"Rossem\"\n",
+            "placement orders read PLACE <sector>",
+        ),
+    ] {
+        let s = scenario(&format!(
+            "rules = \"foundation-empire\"\nphase = \"{phase}\"\n{rest}"
+        ));
+        let checks = FoundationEmpire::check(&s.state, "foundation", "please place my fleets\n");
+        let reason = match &checks[..] {
+            [LineCheck::Unreadable { reason, .. }] => reason.clone(),
+            other => panic!("{phase}: {other:?}"),
+        };
+        assert!(reason.contains(want), "{phase}: {reason}");
+        assert!(!reason.contains("write H, -"), "{phase}: {reason}");
+    }
+}

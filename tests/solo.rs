@@ -374,10 +374,11 @@ fn r10_4_solo_game_by_mail_shows_the_race_in_every_results_mail() {
                     .values()
                     .filter(|o| *o == power)
                     .count();
-                let fleets = json["fleets"]
-                    .as_array()
-                    .unwrap()
+                // A dislodged fleet waiting for its retreat is still the power's.
+                let fleets = ["fleets", "dislodged"]
                     .iter()
+                    .filter_map(|k| json[*k].as_array())
+                    .flatten()
                     .filter(|f| f["power"] == power)
                     .count();
                 let side = format!("{name} {owned} system");

@@ -78,6 +78,12 @@ pub enum Invalid {
     AlreadyChosen(String),
     TooManyFleets(u32),
     NoPendingPlacement(String),
+    /// A bare sector next to no system that owes the power a fleet; `systems` are
+    /// those that do (R8.4).
+    NotNearPending {
+        at: String,
+        systems: Vec<String>,
+    },
     NotNextToSystem {
         at: String,
         system: String,
@@ -129,6 +135,14 @@ impl fmt::Display for Invalid {
             Invalid::NoPendingPlacement(s) => {
                 write!(f, "{s} owes you no new fleet this turn")
             }
+            Invalid::NotNearPending { at, systems } if systems.is_empty() => {
+                write!(f, "{at}: your power has no new fleet to place")
+            }
+            Invalid::NotNearPending { at, systems } => write!(
+                f,
+                "{at} is next to no system that owes you a new fleet; place next to {}",
+                systems.join(" or ")
+            ),
             Invalid::NotNextToSystem { at, system } => {
                 write!(f, "{at} is not next to {system}")
             }

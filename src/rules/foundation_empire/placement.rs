@@ -125,9 +125,11 @@ fn check_line(
     syntax: &Result<Syntax, String>,
     chosen: &[Chosen<Sector>],
 ) -> Result<(usize, Sector), Invalid> {
-    let syntax = syntax
-        .as_ref()
-        .map_err(|e| Invalid::Unparseable(e.clone()))?;
+    let syntax = syntax.as_ref().map_err(|_| {
+        Invalid::Unparseable(
+            "placement orders read PLACE <sector> or PLACE <system> <sector>, e.g. PLACE D3".into(),
+        )
+    })?;
     let Syntax::Place { system, at } = *syntax else {
         return Err(Invalid::WrongPhase {
             order: check::kind(syntax),
@@ -160,9 +162,15 @@ fn check_line(
         None => {
             // A bare sector goes to the first pending system next to it (R8.4).
             let Some(&first) = near.first() else {
-                return Err(Invalid::NoPendingPlacement(format!(
-                    "any system next to {name}"
-                )));
+                let mut systems: Vec<String> = state
+                    .pending
+                    .iter()
+                    .filter(|p| p.power == power)
+                    .map(|p| board.system(p.system).name.clone())
+                    .collect();
+                systems.sort();
+                systems.dedup();
+                return Err(Invalid::NotNearPending { at: name, systems });
             };
             near.iter()
                 .copied()

@@ -266,7 +266,21 @@ pub fn standing(state: &State) -> Vec<String> {
     use super::position::Phase;
     let b = &state.board;
     let counts = state.system_counts();
-    let fleets = |p: super::board::PowerId| state.fleets.iter().filter(|f| f.power == p).count();
+    // A dislodged fleet waiting for its retreat is still the power's (R6).
+    let retreating = |p: super::board::PowerId| {
+        state
+            .dislodged
+            .iter()
+            .filter(|d| d.fleet.power == p)
+            .count()
+    };
+    let fleets = |p: super::board::PowerId| {
+        state.fleets.iter().filter(|f| f.power == p).count() + retreating(p)
+    };
+    let waiting = |p: super::board::PowerId| match retreating(p) {
+        0 => String::new(),
+        n => format!(" ({n} to retreat)"),
+    };
     let goal = state.options.victory_systems;
     if state.options.solo {
         let (Some(human), Some(imperium)) = (state.human(), state.judge_power()) else {
@@ -286,10 +300,11 @@ pub fn standing(state: &State) -> Vec<String> {
         };
         let side = |p: super::board::PowerId| {
             format!(
-                "{} {}, {}",
+                "{} {}, {}{}",
                 b.power(p).name,
                 plural(counts[p.0 as usize] as usize, "system"),
-                plural(fleets(p), "fleet")
+                plural(fleets(p), "fleet"),
+                waiting(p)
             )
         };
         let (aim, hold) = if state.phase == Phase::Over {
@@ -316,9 +331,10 @@ pub fn standing(state: &State) -> Vec<String> {
             (
                 n,
                 format!(
-                    "{:<12} {n:>2} systems, {:>2} fleets",
+                    "{:<12} {n:>2} systems, {:>2} fleets{}",
                     b.power(p).name,
-                    fleets(p)
+                    fleets(p),
+                    waiting(p)
                 ),
             )
         })

@@ -117,9 +117,11 @@ fn check_line(
     power: PowerId,
     syntax: &Result<Syntax, String>,
 ) -> Result<(usize, Choice), Invalid> {
-    let syntax = syntax
-        .as_ref()
-        .map_err(|e| Invalid::Unparseable(e.clone()))?;
+    let syntax = syntax.as_ref().map_err(|_| {
+        Invalid::Unparseable(
+            "retreat orders read <sector> R <sector> or <sector> DISBAND, e.g. C3 R D4".into(),
+        )
+    })?;
     let (fleet, to) = match *syntax {
         Syntax::Retreat { fleet, to } | Syntax::Move { fleet, to } => (fleet, Some(to)),
         Syntax::Disband { fleet } => (fleet, None),

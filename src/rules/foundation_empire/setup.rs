@@ -101,9 +101,9 @@ fn check_line(
     chosen: &[SystemId],
     limit: u32,
 ) -> Result<SystemId, Invalid> {
-    let syntax = syntax
-        .as_ref()
-        .map_err(|e| Invalid::Unparseable(e.clone()))?;
+    let syntax = syntax.as_ref().map_err(|_| {
+        Invalid::Unparseable("setup orders read PLACE <system>, e.g. PLACE Terminus".into())
+    })?;
     let at = match *syntax {
         Syntax::Place { system: None, at } => at,
         Syntax::Place {
