@@ -615,3 +615,43 @@ fn bfge_the_spec_example_scenario_is_read() {
         "{results:?}"
     );
 }
+
+/// B13.1: defaults are reported: the actions the judge took for a power without orders
+/// (B7.2) are in the results mail under that power's name.
+#[test]
+fn b13_1_default_actions_are_told_under_their_power() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/bfge/b13_1_missing_orders_get_the_defaults.toml");
+    let (text, _) = crate::bfge_cases::scenario_text(&path);
+    let json: serde_json::Value = serde_json::from_str(
+        &pbem::scenario::adjudicate_text(&text, path.parent().unwrap()).unwrap(),
+    )
+    .unwrap();
+    let seen = view::results_view(&json);
+    let rows: Vec<String> = seen["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {}: {}",
+                r["power"].as_str().unwrap(),
+                r["order"].as_str().unwrap(),
+                r["detail"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with("red RESOLVE Tau: by default (B7.2): battle of 3 rounds")),
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with("blue RESOLVE Alpha: by default")),
+        "{rows:#?}"
+    );
+    // Each player's mail is made from the JSON cut for them: the actions are public.
+    let blue = view::results_view(&view::cut(&json, Viewer::Power("blue")));
+    assert_eq!(blue["results"], seen["results"]);
+}

@@ -248,6 +248,8 @@ fn g11_3_the_results_view_shows_every_order_and_new_stake() {
         );
     }
     let board = gf::report::board_text(&after);
+    // The mail's first line names the turn and phase; the board does not again.
+    assert!(board.starts_with("red: NG at"), "{board}");
     assert!(board.contains("Sirius-1a"));
     assert!(board.contains("treasury"));
     assert!(board.lines().all(|l| l.chars().count() <= 72), "{board}");

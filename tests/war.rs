@@ -696,4 +696,7 @@ fn w6_6_the_mail_tells_a_battle_before_the_retreat_it_caused() {
     );
     assert!(battle < round && round < retreat, "{events:#?}");
     assert!(events[battle].contains("1 round;"), "{}", events[battle]);
+    // The board under the mail's first line (turn and phase) does not repeat them.
+    let board = war::report::board_text(&after);
+    assert!(board.starts_with("Movement order: "), "{board}");
 }

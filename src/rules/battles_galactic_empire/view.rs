@@ -89,7 +89,7 @@ fn wrapped(out: &mut String, first: &str, text: &str, indent: usize) {
 /// The results view the mail templates read (`results`, `events`, `systems`), made
 /// from a (cut) JSON alone.
 pub fn results_view(json: &Value) -> Value {
-    let results: Vec<Value> = json["results"]
+    let mut results: Vec<Value> = json["results"]
         .as_array()
         .into_iter()
         .flatten()
@@ -100,6 +100,21 @@ pub fn results_view(json: &Value) -> Value {
             })
         })
         .collect();
+    // The actions the judge took for a power (B7.2's default, B13.1: reported), under
+    // that power's name.
+    for a in json["actions"].as_array().into_iter().flatten() {
+        if a["by"] != "default" {
+            continue;
+        }
+        let order = match a["region"].as_str() {
+            Some(region) => format!("{} {region}", s(&a["kind"]).to_uppercase()),
+            None => s(&a["kind"]).to_uppercase(),
+        };
+        results.push(json!({
+            "power": a["power"], "order": order, "outcome": a["outcome"],
+            "detail": format!("by default (B7.2): {}", s(&a["detail"])),
+        }));
+    }
     let mut events: Vec<String> = json["events"]
         .as_array()
         .into_iter()

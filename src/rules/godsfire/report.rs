@@ -10,12 +10,14 @@ use super::state::{State, NEUTRAL};
 
 /// The text report of the position, power by power, then the neutrals.
 pub fn board_text(state: &State) -> String {
+    // The turn and phase are in every mail's first line (the judge's templates).
     let mut out = String::new();
-    let _ = writeln!(out, "Turn {}, {} phase.", state.turn, state.phase.id());
     let mut owners: Vec<String> = state.powers.iter().map(|p| p.id.clone()).collect();
     owners.push(NEUTRAL.to_string());
     for owner in owners {
-        out.push('\n');
+        if !out.is_empty() {
+            out.push('\n');
+        }
         match state.power(&owner) {
             Some(p) => {
                 let loans: Vec<String> = p

@@ -59,7 +59,7 @@ pub fn board_text(s: &State) -> String {
         .filter(|&&p| !s.players[p].eliminated)
         .map(|&p| s.pid(p))
         .collect();
-    let _ = writeln!(out, "Turn {}, {} phase.", s.turn, s.phase.id());
+    // The turn and phase are in every mail's first line (the judge's templates).
     if s.phase != Phase::Over {
         let _ = writeln!(out, "Movement order: {}.", order.join(", "));
     }
