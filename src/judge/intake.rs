@@ -503,6 +503,9 @@ impl Judge<'_> {
     /// have, had it come before the mail was read), and the mail counts for the phase
     /// that follows. Returns the note that tells its writer so, and the phase played.
     /// A delivery time later than the judge's clock counts as now.
+    ///
+    /// (The deadline pass adjudicates the game in its own commit; here it is done in
+    /// the mail's, so a crash leaves both or neither.)
     fn keep_passed_deadline(
         &self,
         gc: &GameConfig,
@@ -522,6 +525,15 @@ impl Judge<'_> {
         let Some((deadline, label)) = passed else {
             return Ok(None);
         };
+        // A deadline the judge already failed to keep is the deadline pass's to retry
+        // (and to suspend the game over): the mail is read as it stands, so a fault
+        // in the adjudication never keeps the mail itself from being read.
+        if self
+            .store
+            .contains(&record::deadline_attempts_key(&gc.id, deadline))?
+        {
+            return Ok(None);
+        }
         self.advance(gc, fx, true)?;
         let now = self.peek(fx, &gc.id, |r| r.game.label())?;
         if now.turn == label.turn && now.phase == label.phase {

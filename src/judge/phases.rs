@@ -27,7 +27,7 @@ impl Judge<'_> {
             }
             let mut fx = self.effects();
             if now >= deadline {
-                let attempts_key = format!("v1/attempts/game/{}/{}", gc.id, deadline.timestamp());
+                let attempts_key = record::deadline_attempts_key(&gc.id, deadline);
                 let attempts: u32 = self.store.get(&attempts_key)?.unwrap_or(0);
                 if attempts >= MAX_ATTEMPTS {
                     let why = format!(

@@ -72,6 +72,11 @@ pub fn game_key(id: &str) -> String {
     format!("v1/game/{id}")
 }
 
+/// The count of tries at a game's deadline (a pass killed or failing on it).
+pub fn deadline_attempts_key(id: &str, deadline: chrono::DateTime<chrono::Utc>) -> String {
+    format!("v1/attempts/game/{id}/{}", deadline.timestamp())
+}
+
 /// The keys that say an address plays in games by a moderator's `REPLACE` (not in
 /// games.toml): `v1/played-by/<address>/` and the game's id.
 pub fn played_by_prefix(address: &str) -> String {
