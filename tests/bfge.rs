@@ -655,3 +655,28 @@ fn b13_1_default_actions_are_told_under_their_power() {
     let blue = view::results_view(&view::cut(&json, Viewer::Power("blue")));
     assert_eq!(blue["results"], seen["results"]);
 }
+
+/// The board under the mail's first line does not repeat the turn and phase, and its
+/// victory line (B9.2) speaks of the next check: this turn's before the build phase,
+/// the next turn's during it (the check comes right after Politics), none once the game
+/// is over.
+#[test]
+fn b9_2_the_board_names_the_next_victory_check() {
+    let mut s = new(Options::default(), 3);
+    s.turn = 2;
+    let board = |s: &State| s.board_text(Viewer::Public);
+    s.phase = Phase::Actions;
+    assert!(board(&s).starts_with("Chaos Index "), "{}", board(&s));
+    let (low, high) = State::victory_levels(2);
+    assert!(
+        board(&s).contains(&format!(
+            "At the end of turn 2: red wins at {low} or less, blue at {high} or more."
+        )),
+        "{}",
+        board(&s)
+    );
+    s.phase = Phase::Build;
+    assert!(board(&s).contains("At the end of turn 3:"), "{}", board(&s));
+    s.phase = Phase::Over;
+    assert!(!board(&s).contains("At the end of turn"), "{}", board(&s));
+}

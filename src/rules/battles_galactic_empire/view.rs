@@ -175,17 +175,26 @@ fn chits(v: &Value) -> String {
 pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
     let mut out = String::new();
     let chaos = json["chaos"].as_i64().unwrap_or(0);
+    // The turn and phase are in every mail's first line (the judge's templates).
     let _ = writeln!(
         out,
-        "Turn {turn}, {phase} phase. Chaos Index {chaos} ({} band).",
+        "Chaos Index {chaos} ({} band).",
         super::types::Band::of(chaos).name()
     );
-    let (low, high) = State::victory_levels(turn.max(1));
-    let _ = writeln!(
-        out,
-        "At the end of turn {}: red wins at {low} or less, blue at {high} or more.",
-        turn.max(1)
-    );
+    // The check comes right after Politics: in the build phase this turn's is made,
+    // and the next one is the next turn's; none once the game is over.
+    let next_check = match phase {
+        "over" => None,
+        "build" => Some(turn + 1),
+        _ => Some(turn.max(1)),
+    };
+    if let Some(check) = next_check {
+        let (low, high) = State::victory_levels(check);
+        let _ = writeln!(
+            out,
+            "At the end of turn {check}: red wins at {low} or less, blue at {high} or more."
+        );
+    }
     let _ = writeln!(out, "\nRegion    C  P  R  control  fleets");
     let fleets = json["fleets"].as_array().cloned().unwrap_or_default();
     for r in json["regions"].as_array().into_iter().flatten() {
