@@ -1,9 +1,104 @@
-//! Committing a group's effects: game records and the due index, replies queued, one
-//! atomic sled batch; then the games' snapshots written beside the store.
+//! A commit's effects: game records read (at most once a commit) and taken for
+//! changing; then committed with the due index and the replies queued, in one atomic
+//! sled batch, and the games' snapshots written beside the store.
 
 use super::*;
 
 impl Judge<'_> {
+    /// A fresh commit: nothing read, nothing changed yet.
+    pub(super) fn effects(&self) -> Effects {
+        Effects {
+            batch: Batch::default(),
+            outbox: Vec::new(),
+            records: BTreeMap::new(),
+            read: Default::default(),
+            phases: Default::default(),
+            due_at: Vec::new(),
+            wrong_passwords: Default::default(),
+            adjudicated: Vec::new(),
+            flags: BTreeMap::new(),
+            history: Vec::new(),
+        }
+    }
+
+    /// Looks at a game's record as this commit has it, without a copy.
+    pub(super) fn peek<T>(
+        &self,
+        fx: &Effects,
+        id: &str,
+        f: impl FnOnce(&Record) -> T,
+    ) -> Result<T, JudgeError> {
+        let _t = crate::timing::span("act: game record read");
+        if let Some(r) = fx.records.get(id) {
+            return Ok(f(r));
+        }
+        let record = self.read_once(fx, id)?;
+        Ok(f(&record))
+    }
+
+    /// A record from the store, read at most once in a commit.
+    pub(super) fn read_once(
+        &self,
+        fx: &Effects,
+        id: &str,
+    ) -> Result<std::rc::Rc<Record>, JudgeError> {
+        if let Some(r) = fx.read.borrow().get(id) {
+            return Ok(r.clone());
+        }
+        let record = std::rc::Rc::new(
+            self.store
+                .get::<Record>(&game_key(id))?
+                .expect("configured games have records"),
+        );
+        fx.read.borrow_mut().insert(id.to_string(), record.clone());
+        Ok(record)
+    }
+
+    /// A game's record for changing: taken out of this commit's records (no copy),
+    /// to be put back.
+    pub(super) fn take(&self, fx: &mut Effects, id: &str) -> Result<Record, JudgeError> {
+        match fx.records.remove(id) {
+            Some(r) => Ok(r),
+            None => self.load(fx, id),
+        }
+    }
+
+    /// A game's phase and who owes orders in it, asked of the game once a position.
+    pub(super) fn phase_of(
+        &self,
+        fx: &Effects,
+        id: &str,
+        record: &Record,
+    ) -> (PhaseLabel, Vec<String>) {
+        let mut phases = fx.phases.borrow_mut();
+        match phases.get(id) {
+            Some((n, label, owing)) if *n == record.phases_played => (label.clone(), owing.clone()),
+            _ => {
+                let (label, owing) = (record.game.label(), record.game.owing());
+                phases.insert(
+                    id.to_string(),
+                    (record.phases_played, label.clone(), owing.clone()),
+                );
+                (label, owing)
+            }
+        }
+    }
+
+    pub(super) fn load(&self, fx: &mut Effects, id: &str) -> Result<Record, JudgeError> {
+        let _t = crate::timing::span("act: game record read");
+        if let Some(r) = fx.records.get(id) {
+            return Ok(r.clone());
+        }
+        // Read in this commit already: taken (the caller changes it, as a rule).
+        if let Some(r) = fx.read.borrow_mut().remove(id) {
+            return Ok(std::rc::Rc::try_unwrap(r).unwrap_or_else(|r| (*r).clone()));
+        }
+        Ok(self
+            .store
+            .get(&game_key(id))?
+            .expect("configured games have records"))
+    }
+
     pub(super) fn commit(&self, mut fx: Effects) -> Result<(), JudgeError> {
         let records_span = crate::timing::span("store write: game records, due index");
         let records = std::mem::take(&mut fx.records);
