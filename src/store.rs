@@ -17,7 +17,7 @@
 //! | `v1/meta/format` | the store's format number ([`FORMAT`]) |
 //! | `v1/due/<unix time>/<id>` | the next time game `<id>` needs the judge without mail (its deadline or a reminder) |
 //! | `v1/due-at/<id>` | that game's `v1/due/` key, or empty when nothing is due (format 2) |
-//! | `v1/played-by/<address>/<id>` | the address plays in game `<id>` by a moderator's `REPLACE` |
+//! | `v1/played-by/<address>/<id>` | the address plays in game `<id>` by a moderator's `REPLACE` (format 3) |
 //!
 //! The format is versioned: a store says which format it is in, a newer program
 //! migrates an older store when it opens it, and an older program refuses a newer
@@ -48,7 +48,10 @@ pub enum StoreError {
 /// The store format this program writes (see the module's table). Format 2 added the
 /// due-time index (`v1/due/`, `v1/due-at/`), which the judge builds when it first opens
 /// a format-1 store; an older pbem, which would not keep the index, refuses format 2.
-pub const FORMAT: u32 = 2;
+/// Format 3 has every `REPLACE` in the index `v1/played-by/` (before, only those made
+/// by a pbem that kept it); the judge builds it from the game records when it opens an
+/// older store.
+pub const FORMAT: u32 = 3;
 /// Where a store keeps its format.
 pub const FORMAT_KEY: &str = "v1/meta/format";
 

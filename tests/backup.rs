@@ -179,7 +179,8 @@ fn a_store_written_by_an_earlier_pbem_is_read_and_migrated() {
     };
     assert_eq!(record.game.label().turn, 2);
     assert_eq!(record.game.label().phase, "movement");
-    // The judge migrates it (format 2: the due-time index) and plays on from it.
+    // The judge migrates it (format 2: the due-time index; 3: the index of
+    // replacements) and plays on from it.
     let clock = pbem::judge::clock::FixedClock::at(crate::world::start());
     {
         let judge = pbem::judge::Judge::open(&config, &clock).unwrap();

@@ -577,6 +577,55 @@ fn replace_hands_a_power_to_a_new_address() {
     assert!(!help(PREEM).contains("you play tazenda"), "{}", help(PREEM));
 }
 
+/// A replacement made by a pbem that did not index replacements (store format 2 and
+/// no `v1/played-by/` key) is indexed when the judge opens the store: the new
+/// player's HELP naming no game lists the game.
+#[test]
+fn replacements_made_before_the_index_are_indexed_on_opening() {
+    let mut w = fixed();
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!(
+            "PASSWORD {}\nREPLACE tazenda gaal@example.test",
+            MODERATOR.1
+        ),
+    );
+    w.pass();
+    // The store as the older pbem left it.
+    let key = "v1/played-by/gaal@example.test/g1";
+    let path = w.dir.path().join("judge.sled");
+    {
+        let store = pbem::store::Store::open(&path).unwrap();
+        assert!(store.contains(key).unwrap());
+        let mut batch = pbem::store::Batch::default();
+        batch.remove(key);
+        batch.put(
+            pbem::store::FORMAT_KEY,
+            &pbem::store::Meta {
+                format: 2,
+                written_by: "pbem 0.1.0".into(),
+            },
+        );
+        store.commit(batch).unwrap();
+    }
+    w.sent();
+    w.send("gaal@example.test", "help", "HELP");
+    w.pass();
+    let help = w.sent().pop().unwrap();
+    assert_eq!(help.to, "gaal@example.test");
+    let body = help.body.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        body.contains("g1") && body.contains("you play tazenda"),
+        "{body}"
+    );
+    let store = pbem::store::Store::open(&path).unwrap();
+    assert!(store.contains(key).unwrap());
+    assert_eq!(store.format(), pbem::store::FORMAT);
+    // PREEM, tazenda's player in games.toml, was not indexed as a replacement.
+    assert!(!store.contains(&format!("v1/played-by/{PREEM}/g1")).unwrap());
+}
+
 #[test]
 fn board_history_and_help_queries() {
     let mut w = fixed();

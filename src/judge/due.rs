@@ -25,6 +25,21 @@ pub(super) fn reminded_key(id: &str, deadline: DateTime<Utc>, before: Duration) 
     )
 }
 
+/// The addresses that hold a power of `record` but are not that power's player in
+/// games.toml: those a moderator's `REPLACE` handed it to.
+fn replaced_addresses<'a>(gc: &GameConfig, record: &'a Record) -> Vec<&'a str> {
+    record
+        .addresses
+        .iter()
+        .filter(|(power, address)| {
+            !gc.players
+                .iter()
+                .any(|p| &p.power == *power && &p.address == *address)
+        })
+        .map(|(_, address)| address.as_str())
+        .collect()
+}
+
 impl Judge<'_> {
     /// The next time a game needs the judge by itself: its deadline, or a reminder
     /// before it that has not gone out (one already due is due now). None while the
@@ -130,8 +145,9 @@ impl Judge<'_> {
     }
 
     /// At opening: a store of an older format gets the index (and this format's mark);
-    /// a game the index does not know yet (new, or imported) is indexed. Returns the
-    /// games that have a record.
+    /// a game the index does not know yet (new, or imported) is indexed, with the
+    /// addresses its powers were handed to by `REPLACE`. Returns the games that have a
+    /// record.
     pub(super) fn build_due_index(&self) -> Result<std::collections::HashSet<String>, JudgeError> {
         let mut known = std::collections::HashSet::new();
         let migrate = self.store.format() < crate::store::FORMAT;
@@ -161,6 +177,11 @@ impl Judge<'_> {
                 let Some(record) = self.store.get::<Record>(&game_key(&gc.id))? else {
                     continue;
                 };
+                // A store from before the index of replacements (format 3), or a game
+                // imported from another judge, gets it here.
+                for address in replaced_addresses(gc, &record) {
+                    fx.batch.put(&record::played_by_key(address, &gc.id), &true);
+                }
                 let new = self
                     .due_time(gc, &record, &fx)?
                     .map(|t| due_key(t, &gc.id))
