@@ -278,6 +278,54 @@ fn chatter_stays_in_the_senders_receipt() {
     assert_ne!(state(&w).phase, spring, "the phase was adjudicated");
 }
 
+/// A second order for the same unit replaces the first, as the adjudication has it: the
+/// receipt says so at once and leaves the first out of the orders standing; the
+/// results show only the last. The results do not list the centres a second time
+/// (the board lists each power's).
+#[test]
+fn a_later_order_for_the_same_unit_replaces_the_earlier_in_the_receipt() {
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    w.sent();
+    let (_, austria, _) = DIPLOMACY_PLAYERS[0];
+    w.orders(austria, "A vie - gal\nA bud - ser\nA vie - boh\nF tri H");
+    w.pass();
+    let sent = w.sent();
+    let receipt = receipt_to(&sent, austria);
+    let body = squash(&receipt.body);
+    assert!(
+        body.contains(
+            "REFUSED A vie - gal -> AUS A vie - gal (replaced by a later order for the same unit)"
+        ),
+        "{}",
+        receipt.body
+    );
+    assert!(body.contains("ok AUS A vie - boh"), "{}", receipt.body);
+    let standing = body.split("Orders now standing for AUS:").nth(1).unwrap();
+    let standing = standing.split("Submitted so far").next().unwrap();
+    assert_eq!(
+        standing.trim(),
+        "AUS A bud - ser AUS A vie - boh AUS F tri H",
+        "{}",
+        receipt.body
+    );
+    w.advance(Duration::hours(100));
+    w.pass();
+    let sent = w.sent();
+    let results = sent
+        .iter()
+        .find(|m| m.to == austria && m.subject.contains("results"))
+        .expect("results");
+    assert!(results.body.contains("A vie - boh"), "{}", results.body);
+    assert!(!results.body.contains("A vie - gal"), "{}", results.body);
+    assert!(!results.body.contains("centres owned"), "{}", results.body);
+    assert!(
+        results.body.contains("centres: bud, vie, tri"),
+        "{}",
+        results.body
+    );
+}
+
 /// Orders written loose (no ORDERS … END) in a mail that also holds a command are still
 /// the orders: `READY` under three order lines submits them, final; `BOARD` under order
 /// lines keeps them and sends the board.

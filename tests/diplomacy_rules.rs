@@ -97,7 +97,8 @@ fn orders_as_players_write_them_are_echoed_canonically() {
     assert_eq!(
         got,
         [
-            "FRA A par - bur",
+            // The same order again replaces the first (the adjudication keeps the last).
+            "REFUSED A PAR-BUR: FRA A par - bur (replaced by a later order for the same unit)",
             "FRA F bre - mao",
             "FRA A mar - spa",
             "FRA A par - bur"

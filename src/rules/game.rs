@@ -75,7 +75,8 @@ pub trait Play {
         false
     }
     /// What results mails and BOARD replies call the list of owned places (the view's
-    /// `systems`).
+    /// `systems`); empty when the board already lists them under each power, so the
+    /// mails leave the list out.
     fn owned_label(&self) -> &'static str {
         "Systems owned"
     }

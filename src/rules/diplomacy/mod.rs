@@ -86,8 +86,32 @@ impl RuleSet for Diplomacy {
     fn check(state: &State, power: &str, text: &str) -> Vec<LineCheck> {
         let map = state.map();
         let p = map.power_by_id(power);
-        check::lines_as_written(text)
-            .map(|(written, line)| match check::read(state, p, line) {
+        let read: Vec<_> = check::lines_as_written(text)
+            .map(|(written, line)| (written, line, check::read(state, p, line)))
+            .collect();
+        // In movement and retreats a unit's last order stands; an earlier one is
+        // replaced, as the adjudication will have it (phase::last_per_unit). Removals
+        // written twice are both read (the second "already removed").
+        let mut last = BTreeMap::new();
+        for (i, (_, _, o)) in read.iter().enumerate() {
+            if let Ok(check::Order { unit: Some(k), .. }) = o {
+                if state.phase.step != Step::Adjustment {
+                    last.insert(*k, i);
+                }
+            }
+        }
+        read.into_iter()
+            .enumerate()
+            .map(|(i, (written, line, o))| match o {
+                Ok(o)
+                    if o.unit
+                        .is_some_and(|k| last.get(&k).is_some_and(|&j| j != i)) =>
+                {
+                    LineCheck::Refused {
+                        line: line.to_string(),
+                        reason: format!("{} ({})", o.text, phase::REPLACED),
+                    }
+                }
                 Ok(o) => match o.invalid {
                     None => LineCheck::Accepted { order: o.text },
                     Some(reason) => LineCheck::Refused {

@@ -48,8 +48,9 @@ const POSITION_KEYS: &[&str] = &[
 ];
 
 impl Play for State {
+    /// Empty: the board lists each power's centres (and the neutral ones) already.
     fn owned_label(&self) -> &'static str {
-        "Supply centres owned"
+        ""
     }
 
     fn rules(&self) -> RuleSetId {
