@@ -115,6 +115,14 @@ const CHART_ROWS: &[(&str, &str)] = &[
         "W11.4 landed -2, -1",
         "w5_5_landed_units_fight_at_minus_two_then_minus_one",
     ),
+    (
+        "W11.4 landed CAV and ART keep +1, +2",
+        "w11_4_landed_cavalry_and_artillery_keep_their_own_drm",
+    ),
+    (
+        "W11.4 landed defenders",
+        "w11_4_a_defenders_brigades_landed_this_phase_fight_at_minus_two_too",
+    ),
     ("W11.4 naval 5+", "w5_6_equal_intercepts_a_group_no_larger"),
     ("W11.4 naval port +1", "w6_8_a_port_on_the_sea_adds_one"),
     ("W11.5 colony", "w7_1_a_parley_may_found_a_colony"),
@@ -691,7 +699,7 @@ fn w6_6_the_mail_tells_a_battle_before_the_retreat_it_caused() {
     };
     let (battle, round, retreat) = (
         at("battle at Levant"),
-        at("round 1:"),
+        at("round 1, "),
         at("retreat from Levant"),
     );
     assert!(battle < round && round < retreat, "{events:#?}");

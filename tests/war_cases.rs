@@ -514,7 +514,7 @@ pub fn run_case(path: &Path) {
 
 /// A battle of the JSON output, back as the report the mail lines are made from.
 fn report_from(b: &Value) -> pbem::rules::war_imperialism::outcome::BattleReport {
-    use pbem::rules::war_imperialism::outcome::{BattleReport, BattleRound, Sides};
+    use pbem::rules::war_imperialism::outcome::{BattleReport, BattleRound, KindDice, Sides};
     let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
     let side_map = |v: &Value| {
         v.as_object()
@@ -528,6 +528,18 @@ fn report_from(b: &Value) -> pbem::rules::war_imperialism::outcome::BattleReport
             .unwrap()
             .iter()
             .map(|x| x.as_u64().unwrap() as u32)
+            .collect()
+    };
+    let by_kind = |v: &Value| -> Vec<KindDice> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|g| KindDice {
+                kind: leak(g["kind"].as_str().unwrap()),
+                unit_drm: g["unit_drm"].as_i64().unwrap() as i32,
+                landed_drm: g.get("landed_drm").map(|l| l.as_i64().unwrap() as i32),
+                rolls: nums(&g["rolls"]),
+            })
             .collect()
     };
     BattleReport {
@@ -556,6 +568,10 @@ fn report_from(b: &Value) -> pbem::rules::war_imperialism::outcome::BattleReport
                 rolls: Sides {
                     attacker: nums(&r["rolls"]["attacker"]),
                     defender: nums(&r["rolls"]["defender"]),
+                },
+                by_kind: Sides {
+                    attacker: by_kind(&r["by_kind"]["attacker"]),
+                    defender: by_kind(&r["by_kind"]["defender"]),
                 },
                 extra: r.get("extra").and_then(|x| x.as_bool()).unwrap_or(false),
             })

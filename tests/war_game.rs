@@ -65,6 +65,49 @@ fn war_state(w: &World) -> State {
     }
 }
 
+/// A battle round's line for one side as the results mail writes it, from
+/// results.json: `round 2, red: DRM +1; INF 3, 5; CAV+1 landed-1 6 -> 2 hits` (None for
+/// the side that does not roll in an extra round).
+fn side_line(b: &serde_json::Value, r: &serde_json::Value, k: usize, side: &str) -> Option<String> {
+    let groups = r["by_kind"][side].as_array().expect("by_kind");
+    if groups.is_empty() && r["extra"] == true {
+        return None;
+    }
+    let label = if r["extra"] == true {
+        "extra round".to_string()
+    } else {
+        format!("round {}", k + 1)
+    };
+    let mut parts = vec![format!("DRM {:+}", r["drm"][side].as_i64().unwrap())];
+    for g in groups {
+        let mut kind = g["kind"].as_str().unwrap().to_string();
+        let unit = g["unit_drm"].as_i64().unwrap();
+        if unit != 0 {
+            kind += &format!("{unit:+}");
+        }
+        if let Some(l) = g.get("landed_drm") {
+            kind += &format!(" landed{:+}", l.as_i64().unwrap());
+        }
+        let dice: Vec<String> = g["rolls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        parts.push(format!("{kind} {}", dice.join(", ")));
+    }
+    if groups.is_empty() {
+        parts.push("no dice".into());
+    }
+    let hits = r["hits"][side].as_u64().unwrap();
+    Some(format!(
+        "{label}, {}: {} -> {hits} {}",
+        b[side].as_str().unwrap(),
+        parts.join("; "),
+        if hits == 1 { "hit" } else { "hits" }
+    ))
+}
+
 fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -123,6 +166,9 @@ fn war_six_players_play_a_game_to_its_end_by_mail() {
         );
         for m in &results {
             let body = squash(&m.body);
+            if let Some(long) = m.body.lines().find(|l| l.chars().count() > 72) {
+                panic!("a line over 72 columns: {long:?}");
+            }
             let (name, json) = m.attachment.clone().expect("results.json");
             assert_eq!(name, "results.json");
             let v: serde_json::Value = serde_json::from_str(&json).unwrap();
@@ -136,19 +182,14 @@ fn war_six_players_play_a_game_to_its_end_by_mail() {
                     m.to,
                     m.body
                 );
-                for r in b["rounds"].as_array().unwrap() {
-                    let rolls: Vec<String> = r["rolls"]["attacker"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|d| d.to_string())
-                        .collect();
-                    if !rolls.is_empty() {
-                        assert!(
-                            body.contains(&format!("rolls {}", rolls.join(" "))),
-                            "{}",
-                            m.body
-                        );
+                // Each side's DRM and its dice by kind, with each kind's unit DRM
+                // (W6.2, W11.4): enough to check the hits from the dice shown.
+                for (k, r) in b["rounds"].as_array().unwrap().iter().enumerate() {
+                    for side in ["attacker", "defender"] {
+                        let line = side_line(b, r, k, side);
+                        if let Some(line) = line {
+                            assert!(body.contains(&line), "{line:?} missing from:\n{}", m.body);
+                        }
                     }
                 }
                 assert!(body.contains("lost:"));

@@ -17,6 +17,7 @@ use pbem::rules::war_imperialism::scenario::new_game_state;
 use pbem::rules::war_imperialism::state::{Building, Kind, Phase, State, FLEET_PORTAGE};
 use pbem::rules::war_imperialism::{self as war};
 use proptest::prelude::*;
+use serde_json::Value;
 
 const IDS: [&str; 6] = ["black", "blue", "green", "red", "white", "yellow"];
 
@@ -158,6 +159,122 @@ fn legal_areas(s: &State, json: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// W6.2, W11.4, W6.8, W10.2: every battle round shows each side's dice by kind with
+/// the unit DRMs they rolled with, and those make the round's hits: a land die hits
+/// once on 6-9 and twice on 10+ of die + side DRM + unit DRMs, a naval die once on 5+.
+/// The unit DRMs are W11.4's (CAV +1, ART +2; landed from fleets this phase -2 in round
+/// 1, -1 in round 2, none after); the kinds come INF, CAV, ART, landed brigades after
+/// the others of their kind, die for die as the dice log rolled them.
+fn battle_rounds_add_up(out: &Value) -> Result<(), String> {
+    let mut land_dice = out["dice"]
+        .as_array()
+        .ok_or("no dice")?
+        .iter()
+        .filter(|d| d["step"] == "W6.2");
+    for b in out["battles"].as_array().ok_or("no battles")? {
+        let land = b["kind"] == "land";
+        let at = b["at"].as_str().unwrap_or_default();
+        for (i, r) in b["rounds"]
+            .as_array()
+            .ok_or("no rounds")?
+            .iter()
+            .enumerate()
+        {
+            for side in ["attacker", "defender"] {
+                let name = b[side].as_str().unwrap_or_default();
+                let here = format!("{} battle at {at}, round {}, {name}", b["kind"], i + 1);
+                let drm = r["drm"][side].as_i64().ok_or(format!("{here}: no DRM"))?;
+                let groups = r["by_kind"][side]
+                    .as_array()
+                    .ok_or(format!("{here}: no dice by kind"))?;
+                let mut rolls: Vec<Value> = Vec::new();
+                let mut hits = 0;
+                let mut last: Option<(usize, bool)> = None;
+                for g in groups {
+                    let kind = g["kind"].as_str().unwrap_or_default();
+                    let rank = ["INF", "CAV", "ART", "FLT"]
+                        .iter()
+                        .position(|k| *k == kind)
+                        .ok_or(format!("{here}: kind {kind:?}"))?;
+                    if land == (kind == "FLT") {
+                        return Err(format!("{here}: {kind} in a {} battle", b["kind"]));
+                    }
+                    let unit = g["unit_drm"]
+                        .as_i64()
+                        .ok_or(format!("{here}: no unit DRM"))?;
+                    if unit != [0, 1, 2, 0][rank] {
+                        return Err(format!("{here}: {kind} with unit DRM {unit}"));
+                    }
+                    let landed = g.get("landed_drm").map(|v| v.as_i64().unwrap_or(99));
+                    match landed {
+                        None => {}
+                        Some(l) if land && i < 2 && l == [-2, -1][i] => {}
+                        Some(l) => return Err(format!("{here}: landed {kind} at {l}")),
+                    }
+                    let key = (rank, landed.is_some());
+                    if last.is_some_and(|k| k >= key) {
+                        return Err(format!("{here}: {kind} out of order"));
+                    }
+                    last = Some(key);
+                    let dice = g["rolls"].as_array().ok_or(format!("{here}: no rolls"))?;
+                    if dice.is_empty() {
+                        return Err(format!("{here}: {kind} without dice"));
+                    }
+                    for d in dice {
+                        rolls.push(d.clone());
+                        let total = d.as_i64().unwrap_or(0) + drm + unit + landed.unwrap_or(0);
+                        hits += match (land, total) {
+                            (true, 10..) | (false, 5..) => u64::from(land) + 1,
+                            (true, 6..) => 1,
+                            _ => 0,
+                        };
+                        if !land {
+                            continue;
+                        }
+                        let die = land_dice
+                            .next()
+                            .ok_or(format!("{here}: more dice shown than rolled"))?;
+                        let subject = die["for"].as_str().unwrap_or_default();
+                        let tagged = subject.contains(" (landed) ");
+                        let fits = die["roll"] == *d
+                            && subject.starts_with(&format!("{name} {kind} "))
+                            && subject.ends_with(&format!(" at {at}, round {}", i + 1))
+                            && (landed.is_none() || tagged)
+                            && (!tagged || i >= 2 || landed.is_some());
+                        if !fits {
+                            return Err(format!(
+                                "{here}: {kind}{} {d} shown, the dice log has {} for {subject:?}",
+                                landed.map(|l| format!(" landed{l:+}")).unwrap_or_default(),
+                                die["roll"]
+                            ));
+                        }
+                    }
+                }
+                if rolls.as_slice()
+                    != r["rolls"][side]
+                        .as_array()
+                        .map(|v| v.as_slice())
+                        .unwrap_or(&[])
+                {
+                    return Err(format!(
+                        "{here}: the dice by kind are not the round's rolls"
+                    ));
+                }
+                if r["hits"][side].as_u64() != Some(hits) {
+                    return Err(format!(
+                        "{here}: the dice shown make {hits} hits, the round has {}",
+                        r["hits"][side]
+                    ));
+                }
+            }
+        }
+    }
+    match land_dice.next() {
+        Some(d) => Err(format!("a land battle die not shown: {d}")),
+        None => Ok(()),
+    }
+}
+
 /// Each phase's orders and output JSON.
 type History = Vec<(BTreeMap<String, String>, String)>;
 
@@ -183,6 +300,8 @@ fn play(seed: u64, phases: usize) -> Result<(State, History), String> {
             ));
         }
         invariants(&next).map_err(|e| format!("after turn {} {}: {e}", s.turn, s.phase.id()))?;
+        let out: Value = serde_json::from_str(&json).map_err(|e| e.to_string())?;
+        battle_rounds_add_up(&out).map_err(|e| format!("turn {} {}: {e}", s.turn, s.phase.id()))?;
         legal_areas(&next, &json)?;
         history.push((orders, json));
         s = next;
@@ -257,6 +376,38 @@ proptest! {
         }
     }
 
+    /// W6.2, W11.4: brigades landed from fleets, attacking natives (with or without a
+    /// retreat back onto the fleets and its extra round) or defending an own region
+    /// against a player: every round's dice by kind make its hits, and the landed
+    /// brigades are shown at -2 in round 1.
+    #[test]
+    fn war_landed_brigades_show_the_dice_that_make_their_hits(
+        defend in any::<bool>(),
+        landers in (0u32..4, 0u32..3, 0u32..3),
+        others in (0u32..3, 0u32..2, 0u32..2, 0u32..2),
+        marker in 0usize..5,
+        rounds in 0u32..4,
+        dice in proptest::collection::vec(1u32..=6, 0..80),
+        seed in 0u64..1_000_000,
+    ) {
+        let (li, lc, la) = landers;
+        prop_assume!(li + lc + la > 0);
+        let (oi, oc, oa, gen) = others;
+        let text = landing_scenario(defend, [li, lc, la], [oi, oc, oa, gen], marker, rounds, &dice, seed);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/war-imperialism");
+        let json = pbem::scenario::adjudicate_text(&text, &dir).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let out: Value = serde_json::from_str(&json).unwrap();
+        let checked = battle_rounds_add_up(&out);
+        prop_assert!(checked.is_ok(), "{}\n{text}", checked.unwrap_err());
+        let at = if defend { "Egypt" } else { "Libya" };
+        let battle = out["battles"].as_array().unwrap().iter().find(|b| b["kind"] == "land" && b["at"] == at);
+        prop_assert!(battle.is_some(), "no battle at {at}:\n{text}");
+        let side = if defend { "defender" } else { "attacker" };
+        let first = &battle.unwrap()["rounds"][0]["by_kind"][side];
+        let shown = first.as_array().unwrap().iter().any(|g| g["landed_drm"] == -2);
+        prop_assert!(shown, "no landed brigades at -2 in round 1: {first}\n{text}");
+    }
+
     /// Any damage to a scenario: a result or one line of error, never a panic.
     #[test]
     fn war_damaged_scenarios_never_panic(seed in 0u64..1_000_000, cuts in proptest::collection::vec((0usize..4000, 0usize..40, 0u8..6), 1..5)) {
@@ -303,6 +454,88 @@ proptest! {
     }
 }
 
+/// "2 INF CAV", or None for no units.
+fn units_text(counts: &[(u32, &str)]) -> Option<String> {
+    let parts: Vec<String> = counts
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, k)| format!("{n} {k}"))
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// A scenario with a landing: red lands `landed` (INF, CAV, ART) from two fleets in
+/// EasternMed, into native Libya beside `others` walking in from Egypt (attacking), or
+/// into his own Egypt, which blue's `others` then attack from Levant (defending).
+fn landing_scenario(
+    defend: bool,
+    landed: [u32; 3],
+    others: [u32; 4],
+    marker: usize,
+    rounds: u32,
+    dice: &[u32],
+    seed: u64,
+) -> String {
+    let [li, lc, la] = landed;
+    let [oi, oc, oa, gen] = others;
+    let list = |v: &[u32]| {
+        v.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut text = format!(
+        "rules = \"war-imperialism\"\nphase = \"movement\"\nturn = 3\nmovement = 1\nseed = {seed}\n\
+         order = [\"red\", \"blue\", \"green\"]\ndice = [{}]\n",
+        list(dice)
+    );
+    for p in ["red", "blue", "green"] {
+        text += &format!("[[player]]\nid = \"{p}\"\npp = 100\ndp = 5\n");
+    }
+    text +=
+        "[[war]]\nplayers = [\"blue\", \"red\"]\ndeclared_by = \"red\"\nturn = 2\nmovement = 2\n";
+    text +=
+        "[[region]]\nid = \"Egypt\"\nowner = \"red\"\nnative = \"none\"\nbuildings = [\"city\"]\n";
+    text += "[[region]]\nid = \"Levant\"\nowner = \"blue\"\nnative = \"none\"\n";
+    let natives = ["4", "6+", "8++", "10+", "12++"][marker];
+    text += &format!("[[region]]\nid = \"Libya\"\nnative = \"{natives}\"\n");
+    let battle = if rounds > 0 {
+        format!("\\nBATTLE ALL ROUNDS {rounds}")
+    } else {
+        String::new()
+    };
+    if defend {
+        text += &format!(
+            "[[units]]\nplayer = \"red\"\nat = \"Egypt\"\nunits = {{ INF = 1, CAV = {oc}, GEN = {gen} }}\n\
+             [[fleet]]\nplayer = \"red\"\nat = \"EasternMed\"\nn = 2\ncargo = {{ INF = {li}, CAV = {lc}, ART = {la} }}\n\
+             [[units]]\nplayer = \"blue\"\nat = \"Levant\"\nunits = {{ INF = {}, CAV = {oc}, ART = {oa} }}\n",
+            oi + 2
+        );
+        let attackers = units_text(&[(oi + 1, "INF"), (oc, "CAV"), (oa, "ART")]).unwrap();
+        text += &format!(
+            "[orders]\nred = \"SAIL 2 FLT EasternMed - LAND ALL Egypt\"\nblue = \"MOVE {attackers} Levant - Egypt{battle}\"\n"
+        );
+    } else {
+        text += &format!(
+            "[[units]]\nplayer = \"red\"\nat = \"Egypt\"\nunits = {{ INF = {}, CAV = {}, ART = {}, GEN = {gen} }}\n\
+             [[fleet]]\nplayer = \"red\"\nat = \"EasternMed\"\nn = 2\n",
+            li + oi + 1,
+            lc + oc,
+            la + oa
+        );
+        let mut orders = Vec::new();
+        if let Some(walk) = units_text(&[(oi, "INF"), (oc, "CAV"), (oa, "ART"), (gen, "GEN")]) {
+            orders.push(format!("MOVE {walk} Egypt - Libya"));
+        }
+        let load = units_text(&[(li, "INF"), (lc, "CAV"), (la, "ART")]).unwrap();
+        orders.push(format!(
+            "SAIL 2 FLT EasternMed - LOAD {load} Egypt - LAND ALL Libya"
+        ));
+        text += &format!("[orders]\nred = \"{}{battle}\"\n", orders.join("\\n"));
+    }
+    text
+}
+
 /// A long game with scripted and random orders reaches the end without breaking an
 /// invariant, and is replayed from its orders.
 #[test]
@@ -318,7 +551,7 @@ fn war_the_benchmark_round_carries_out_its_orders() {
     let (s, orders) = war::generate::movement_round(7);
     let units = war::generate::count_units(&s);
     assert!((180..=240).contains(&units), "{units} units");
-    let (_, log): (State, Log) = war::adjudicate(&s, &orders, 7);
+    let (after, log): (State, Log) = war::adjudicate(&s, &orders, 7);
     let invalid: Vec<_> = log
         .results
         .iter()
@@ -328,6 +561,8 @@ fn war_the_benchmark_round_carries_out_its_orders() {
     // stack beaten): those fail or are refused when their turn comes.
     assert!(invalid.len() * 4 <= log.results.len(), "{invalid:#?}");
     assert!(log.battles.len() >= 6, "{} battles", log.battles.len());
+    let out: Value = serde_json::from_str(&output_json(&s, &after, &log)).unwrap();
+    battle_rounds_add_up(&out).unwrap();
     eprintln!(
         "benchmark round: {units} units and fleets, {} order lines, {} battles, {} dice",
         log.results.len(),

@@ -3,7 +3,7 @@
 
 use super::battle::{Army, Side, IDLE, OTHER};
 use super::map::Place;
-use super::outcome::{BattleReport, BattleRound, Event};
+use super::outcome::{all_rolls, BattleReport, BattleRound, Event};
 use super::run::Run;
 use super::state::{Units, BRIGADES};
 
@@ -128,13 +128,14 @@ impl Run {
                     self.drms(r, &mine, enemy, fort)
                 };
                 let drm = if enemy_attacks { da } else { dd };
-                let mut rolls = Vec::new();
+                let mut dice = Vec::new();
                 let mut e = enemy.clone();
                 for b in &mut e.brig {
                     b[OTHER] += b[IDLE];
                     b[IDLE] = 0;
                 }
-                let hits = self.roll_army(&e, drm, round, r, &mut rolls);
+                let hits = self.roll_army(&e, drm, round, r, &mut dice);
+                let rolls = all_rolls(&dice);
                 let target = self.target(enemy.side, r);
                 let lost = self.take_losses(&mut mine, hits, target);
                 let mut rec = BattleRound {
@@ -144,11 +145,13 @@ impl Run {
                 if enemy_attacks {
                     rec.drm.attacker = drm;
                     rec.rolls.attacker = rolls;
+                    rec.by_kind.attacker = dice;
                     rec.hits.attacker = hits;
                     rec.losses.defender = lost;
                 } else {
                     rec.drm.defender = drm;
                     rec.rolls.defender = rolls;
+                    rec.by_kind.defender = dice;
                     rec.hits.defender = hits;
                     rec.losses.attacker = lost;
                 }

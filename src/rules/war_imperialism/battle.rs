@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::map::Place;
 use super::order::Transfer;
-use super::outcome::{BattleReport, BattleRound, Event, Sides};
+use super::outcome::{add_die, all_rolls, BattleReport, BattleRound, Event, KindDice, Sides};
 use super::run::Run;
 use super::state::{Building, Kind, State, Units, BRIGADES};
 
@@ -206,14 +206,15 @@ impl Run {
     }
 
     /// W6.2: every brigade rolls (INF, CAV, ART; landed ones after the others of their
-    /// kind); units that retreated in sit out the first round.
+    /// kind); units that retreated in sit out the first round. The dice go to `dice` by
+    /// kind with their unit DRMs (W11.4).
     pub(super) fn roll_army(
         &mut self,
         army: &Army,
         drm: i32,
         round: u32,
         r: usize,
-        rolls: &mut Vec<u32>,
+        dice: &mut Vec<KindDice>,
     ) -> u32 {
         let who = self.side_name(army.side);
         let at = self.rn(r);
@@ -229,17 +230,17 @@ impl Run {
                     _ => 0,
                 };
                 let amph = match (is_landed, round) {
-                    (true, 1) => -2,
-                    (true, 2) => -1,
-                    _ => 0,
+                    (true, 1) => Some(-2),
+                    (true, 2) => Some(-1),
+                    _ => None,
                 };
                 for _ in 0..n {
                     let d = self.d6(
                         "W6.2",
                         format!("{who} {}{tag} at {at}, round {round}", kind.name()),
                     );
-                    rolls.push(d);
-                    let total = d as i32 + drm + unit + amph;
+                    add_die(dice, kind.name(), unit, amph, d);
+                    let total = d as i32 + drm + unit + amph.unwrap_or(0);
                     hits += if total >= 10 {
                         2
                     } else if total >= 6 {
@@ -324,8 +325,12 @@ impl Run {
                 },
                 ..Default::default()
             };
-            let hits_a = self.roll_army(&a, da, round, r, &mut rec.rolls.attacker);
-            let hits_d = self.roll_army(&d, dd, round, r, &mut rec.rolls.defender);
+            let hits_a = self.roll_army(&a, da, round, r, &mut rec.by_kind.attacker);
+            let hits_d = self.roll_army(&d, dd, round, r, &mut rec.by_kind.defender);
+            rec.rolls = Sides {
+                attacker: all_rolls(&rec.by_kind.attacker),
+                defender: all_rolls(&rec.by_kind.defender),
+            };
             rec.hits = Sides {
                 attacker: hits_a,
                 defender: hits_d,

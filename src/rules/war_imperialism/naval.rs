@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::order::Intercept;
-use super::outcome::{BattleReport, BattleRound, Event};
+use super::outcome::{add_die, BattleReport, BattleRound, Event};
 use super::run::Run;
 use super::state::{Units, FLEET_PORTAGE};
 use super::voyage::{Fate, Group};
@@ -101,6 +101,7 @@ impl Run {
                     ),
                 );
                 rec.rolls.attacker.push(d);
+                add_die(&mut rec.by_kind.attacker, "FLT", 0, None, d);
                 if d as i32 + drm_a >= 5 {
                     hits_a += 1;
                 }
@@ -117,6 +118,7 @@ impl Run {
                     ),
                 );
                 rec.rolls.defender.push(d);
+                add_die(&mut rec.by_kind.defender, "FLT", 0, None, d);
                 if d as i32 + drm_b >= 5 {
                     hits_b += 1;
                 }

@@ -77,6 +77,50 @@ pub struct Sides<T> {
     pub defender: T,
 }
 
+/// The dice of one side's brigades of a kind in a round (its fleets in a naval
+/// battle), with the unit DRMs they rolled with (W6.2, W11.4): each die adds the side's
+/// DRM, `unit_drm` and `landed_drm`. Brigades landed from fleets this phase are a group
+/// of their own while the landing counts (rounds 1 and 2).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct KindDice {
+    pub kind: &'static str,
+    /// The kind's own DRM: CAV +1, ART +2, else 0.
+    pub unit_drm: i32,
+    /// Landed from fleets this phase: -2 in round 1, -1 in round 2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub landed_drm: Option<i32>,
+    pub rolls: Vec<u32>,
+}
+
+/// Adds a die to the last group if it is of the same kind and DRMs, else starts one.
+pub fn add_die(
+    groups: &mut Vec<KindDice>,
+    kind: &'static str,
+    unit_drm: i32,
+    landed_drm: Option<i32>,
+    die: u32,
+) {
+    match groups.last_mut() {
+        Some(g) if g.kind == kind && g.unit_drm == unit_drm && g.landed_drm == landed_drm => {
+            g.rolls.push(die)
+        }
+        _ => groups.push(KindDice {
+            kind,
+            unit_drm,
+            landed_drm,
+            rolls: vec![die],
+        }),
+    }
+}
+
+/// The dice of a side's groups, in the order they were rolled.
+pub fn all_rolls(groups: &[KindDice]) -> Vec<u32> {
+    groups
+        .iter()
+        .flat_map(|g| g.rolls.iter().copied())
+        .collect()
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct BattleRound {
     pub drm: Sides<i32>,
@@ -84,6 +128,9 @@ pub struct BattleRound {
     pub losses: Sides<BTreeMap<&'static str, u32>>,
     /// Every die of the round, side by side (modified rolls are in `dice`).
     pub rolls: Sides<Vec<u32>>,
+    /// The same dice by kind, with each kind's unit DRMs: what a player needs to
+    /// check the hits.
+    pub by_kind: Sides<Vec<KindDice>>,
     /// An extra round on units retreating onto fleets: only one side rolls (W6.6).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub extra: bool,

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::end::victory_points;
-use super::outcome::{BattleReport, Log};
+use super::outcome::{BattleReport, KindDice, Log};
 use super::state::{Phase, State};
 
 pub use crate::rules::{ResultLine, ResultsView};
@@ -175,7 +175,30 @@ pub fn board_text(s: &State) -> String {
     out
 }
 
-/// A battle, round by round, as lines for the mail.
+/// A side's dice in a round as the mail shows them, enough to check its hits (W6.2,
+/// W11.4): the side's DRM, then each kind with its unit DRMs and its dice, e.g.
+/// `DRM +1; INF 3, 5; CAV+1 landed-2 6; ART+2 4`.
+fn side_dice(drm: i32, dice: &[KindDice]) -> String {
+    let mut parts = vec![format!("DRM {drm:+}")];
+    for g in dice {
+        let mut kind = g.kind.to_string();
+        if g.unit_drm != 0 {
+            let _ = write!(kind, "{:+}", g.unit_drm);
+        }
+        if let Some(l) = g.landed_drm {
+            let _ = write!(kind, " landed{l:+}");
+        }
+        let rolls: Vec<String> = g.rolls.iter().map(|d| d.to_string()).collect();
+        parts.push(format!("{kind} {}", rolls.join(", ")));
+    }
+    if dice.is_empty() {
+        parts.push("no dice".into());
+    }
+    parts.join("; ")
+}
+
+/// A battle, round by round, as lines for the mail: each side's DRM and dice by kind
+/// with the hits they make, then both sides' losses.
 pub fn battle_lines(b: &BattleReport) -> Vec<String> {
     let mut lines = vec![format!(
         "Battle at {} ({}{}): {} attacks {}",
@@ -211,32 +234,40 @@ pub fn battle_lines(b: &BattleReport) -> Vec<String> {
             format!("{n} hits")
         }
     };
-    let rolls = |v: &[u32]| {
-        if v.is_empty() {
-            "-".to_string()
-        } else {
-            v.iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
-    };
     for (k, r) in b.rounds.iter().enumerate() {
         let label = if r.extra {
             "extra round".to_string()
         } else {
             format!("round {}", k + 1)
         };
+        let sides = [
+            (
+                &b.attacker,
+                r.drm.attacker,
+                &r.by_kind.attacker,
+                r.hits.attacker,
+            ),
+            (
+                &b.defender,
+                r.drm.defender,
+                &r.by_kind.defender,
+                r.hits.defender,
+            ),
+        ];
+        for (name, drm, dice, n) in sides {
+            // In the extra round only the enemy of the side retreating onto its
+            // fleets rolls (W6.6).
+            if r.extra && dice.is_empty() {
+                continue;
+            }
+            lines.push(format!(
+                "{label}, {name}: {} -> {}",
+                side_dice(drm, dice),
+                hits(n)
+            ));
+        }
         lines.push(format!(
-            "{label}: {} {:+} rolls {}: {}; {} {:+} rolls {}: {}; lost: {} {}, {} {}",
-            b.attacker,
-            r.drm.attacker,
-            rolls(&r.rolls.attacker),
-            hits(r.hits.attacker),
-            b.defender,
-            r.drm.defender,
-            rolls(&r.rolls.defender),
-            hits(r.hits.defender),
+            "{label}, lost: {} {}, {} {}",
             b.attacker,
             losses(&r.losses.attacker),
             b.defender,
