@@ -146,14 +146,10 @@ pub fn verify(h: &History) -> Result<String, String> {
             map.insert("turn".into(), p.turn.into());
             map.insert("phase".into(), p.phase.clone().into());
         }
-        if json != p.results {
+        if let Some(d) = first_difference(&json, &p.results) {
             return Err(format!(
-                "turn {} {}: the results played again differ from the recorded ones{}",
-                p.turn,
-                p.phase,
-                first_difference(&json, &p.results)
-                    .map(|d| format!(" (first at {d})"))
-                    .unwrap_or_default()
+                "turn {} {}: the results played again differ from the recorded ones (first at {d})",
+                p.turn, p.phase,
             ));
         }
         dice += count_dice(&json);
@@ -174,22 +170,26 @@ fn commitment_of(secret: &str) -> Result<String, String> {
     commitment(secret).ok_or_else(|| "the secret is not hex".into())
 }
 
-/// Where two JSON values first differ, as a path.
+/// Where the results played again (`a`) first disagree with the recorded ones (`b`),
+/// as a path; `None` when every recorded value is played again alike. A field only
+/// the results played again have is no disagreement: a later pbem may tell more of a
+/// phase (War!'s dice by kind, for one) than the pbem that recorded it, from the same
+/// dice. A recorded field the results played again lack is one.
 fn first_difference(a: &serde_json::Value, b: &serde_json::Value) -> Option<String> {
     use serde_json::Value;
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
-            for (k, v) in x {
-                match y.get(k) {
+            for (k, w) in y {
+                match x.get(k) {
                     None => return Some(k.clone()),
-                    Some(w) => {
+                    Some(v) => {
                         if let Some(d) = first_difference(v, w) {
                             return Some(format!("{k}.{d}"));
                         }
                     }
                 }
             }
-            y.keys().find(|k| !x.contains_key(*k)).cloned()
+            None
         }
         (Value::Array(x), Value::Array(y)) => {
             for (i, (v, w)) in x.iter().zip(y).enumerate() {
@@ -214,6 +214,8 @@ fn count_dice(v: &serde_json::Value) -> usize {
                 ("dice" | "rolls", Value::Array(a)) => {
                     a.len() + a.iter().map(count_dice).sum::<usize>()
                 }
+                // The same dice again, grouped (War!'s battle rounds).
+                ("by_kind", _) => 0,
                 _ => count_dice(v),
             })
             .sum(),
@@ -239,5 +241,31 @@ mod tests {
         let (s, c) = new_secret();
         assert_eq!(commitment(&s).unwrap(), c);
         assert_eq!(unhex("zz"), None);
+    }
+
+    #[test]
+    fn results_played_again_may_tell_more_than_was_recorded_but_not_less_or_else() {
+        let recorded = serde_json::json!({"rounds": [{"rolls": [3, 5], "hits": 1}]});
+        let more = serde_json::json!(
+            {"rounds": [{"rolls": [3, 5], "hits": 1, "by_kind": [{"rolls": [3, 5]}]}]}
+        );
+        assert_eq!(first_difference(&more, &recorded), None);
+        let other = serde_json::json!({"rounds": [{"rolls": [3, 6], "hits": 1}]});
+        assert_eq!(
+            first_difference(&other, &recorded).as_deref(),
+            Some("rounds.[0].rolls.[1].here")
+        );
+        let less = serde_json::json!({"rounds": [{"rolls": [3, 5]}]});
+        assert_eq!(
+            first_difference(&less, &recorded).as_deref(),
+            Some("rounds.[0].hits")
+        );
+        let fewer = serde_json::json!({"rounds": []});
+        assert_eq!(
+            first_difference(&fewer, &recorded).as_deref(),
+            Some("rounds.[0]")
+        );
+        // The grouped dice are not counted twice.
+        assert_eq!(count_dice(&more), 2);
     }
 }
