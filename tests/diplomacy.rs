@@ -326,6 +326,50 @@ fn a_later_order_for_the_same_unit_replaces_the_earlier_in_the_receipt() {
     );
 }
 
+/// A build neither ordered nor waived is waived, and the winter results say so (the
+/// results list is otherwise empty: no blank lines in its place).
+#[test]
+fn builds_left_unordered_are_told_in_the_winter_results() {
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    let (_, austria, _) = DIPLOMACY_PLAYERS[0];
+    let (_, russia, _) = DIPLOMACY_PLAYERS[5];
+    w.orders(austria, "A bud - ser\nA vie - bud");
+    w.orders(russia, "F sev - rum");
+    w.advance(Duration::hours(100));
+    w.pass();
+    // Fall: Austria takes Rumania from Russia's fleet, which retreats.
+    w.orders(austria, "A ser - rum\nA bud S A ser - rum");
+    w.advance(Duration::hours(100));
+    w.pass();
+    w.orders(russia, "F rum R bla");
+    w.pass();
+    assert_eq!(state(&w).phase.step, Step::Adjustment);
+    w.sent();
+    // Austria (4 centres, 3 units; vie free) orders nothing.
+    w.advance(Duration::hours(100));
+    w.pass();
+    let sent = w.sent();
+    let results = sent
+        .iter()
+        .find(|m| m.to == russia && m.subject.contains("winter results"))
+        .expect("winter results");
+    assert!(
+        results
+            .body
+            .contains("What else happened:\n  AUS leaves 1 build unused.\n"),
+        "{}",
+        results.body
+    );
+    assert!(
+        results
+            .body
+            .contains("winter phase.\n\nNo orders from AUS: the rules' defaults were played."),
+        "{}",
+        results.body
+    );
+}
+
 /// Orders written loose (no ORDERS … END) in a mail that also holds a command are still
 /// the orders: `READY` under three order lines submits them, final; `BOARD` under order
 /// lines keeps them and sends the board.

@@ -27,6 +27,28 @@ fn outcome(v: &Value, order: &str) -> String {
         .to_string()
 }
 
+/// Builds neither ordered nor waived are waived, and the events say how many, and
+/// how many home centres were free when that is why.
+#[test]
+fn unused_builds_are_told_in_the_events() {
+    let v = run("phase = \"W1901A\"\nunits = [\"RUS A mos\"]\norders = [\"RUS BUILD F stp/nc\"]\n");
+    assert_eq!(outcome(&v, "RUS F stp/nc B"), "succeeds");
+    let events = v["events"].as_array().unwrap();
+    assert!(
+        events.contains(&"RUS leaves 2 builds unused.".into()),
+        "{events:?}"
+    );
+    // Austria owns Serbia and Greece too, and stands on every home centre.
+    let v = run(
+        "phase = \"W1901A\"\nunits = [\"AUS A vie\", \"AUS A bud\", \"AUS F tri\"]\norders = []\n[supply_centers]\nvie = \"AUS\"\nbud = \"AUS\"\ntri = \"AUS\"\nser = \"AUS\"\ngre = \"AUS\"\n",
+    );
+    let events = v["events"].as_array().unwrap();
+    assert!(
+        events.contains(&"AUS leaves 2 builds unused (0 free home centres).".into()),
+        "{events:?}"
+    );
+}
+
 #[test]
 fn datc_6_b_14_a_build_needs_a_coast() {
     let v = run(

@@ -99,6 +99,29 @@ pub(super) fn adjustments(state: &State, orders: Vec<Order>, report: &mut Report
         };
         report.results.push(r);
     }
+    // Builds neither ordered nor waived are waived; the results say so, and why when
+    // the power had fewer free home centres than builds.
+    for q in 0..np as u8 {
+        let owed = state.adjustment(q);
+        if owed <= 0 || built[q as usize] >= owed as u32 {
+            continue;
+        }
+        let left = owed as u32 - built[q as usize];
+        let sites = state.build_sites(q).len() as u32;
+        let builds = if left == 1 { "build" } else { "builds" };
+        let why = if sites < owed as u32 {
+            format!(
+                " ({sites} free home centre{})",
+                if sites == 1 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        };
+        report.events.push(format!(
+            "{} leaves {left} {builds} unused{why}.",
+            map.power_id(q)
+        ));
+    }
     // Civil disorder: too few removals (DATC 4.D.9, 6.J).
     for q in 0..np as u8 {
         let owed = state.adjustment(q);
