@@ -49,6 +49,36 @@ fn unused_builds_are_told_in_the_events() {
     );
 }
 
+/// A winter receipt plays the power's builds and removals as the adjudication will: a
+/// build or a WAIVE beyond those owed is refused at once, not receipted "ok".
+#[test]
+fn a_winter_receipt_refuses_builds_beyond_those_owed() {
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
+        "phase = \"W1901A\"\nunits = [\"AUS A ser\", \"AUS A gre\", \"AUS F alb\"]\norders = []\n[supply_centers]\nvie = \"AUS\"\nbud = \"AUS\"\ntri = \"AUS\"\nser = \"AUS\"\ngre = \"AUS\"\n",
+    )
+    .unwrap()
+    .state;
+    let checks = Diplomacy::check(&s, "AUS", "A vie B\nF tri B\nA bud B\nWAIVE\n");
+    let got: Vec<String> = checks
+        .iter()
+        .map(|c| match c {
+            LineCheck::Accepted { order } => order.clone(),
+            LineCheck::Refused { line, reason } | LineCheck::Unreadable { line, reason } => {
+                format!("REFUSED {line}: {reason}")
+            }
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "AUS A vie B",
+            "AUS F tri B",
+            "REFUSED A bud B: AUS A bud B (no builds left)",
+            "REFUSED WAIVE: AUS WAIVE (no builds left)",
+        ]
+    );
+}
+
 #[test]
 fn datc_6_b_14_a_build_needs_a_coast() {
     let v = run(

@@ -100,6 +100,20 @@ impl RuleSet for Diplomacy {
                 }
             }
         }
+        // In winter a power's builds and removals depend on its own orders only: they
+        // are played here as the adjudication will, so that a build beyond those owed
+        // or a second removal of a unit is refused at once.
+        let mut adjusted = BTreeMap::new();
+        if state.phase.step == Step::Adjustment {
+            let (lines, orders): (Vec<usize>, Vec<check::Order>) = read
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (_, _, o))| Some((i, o.as_ref().ok()?.clone())))
+                .unzip();
+            let mut report = phase::Report::default();
+            adjustments::adjustments(state, orders, &mut report);
+            adjusted = lines.into_iter().zip(report.results).collect();
+        }
         read.into_iter()
             .enumerate()
             .map(|(i, (written, line, o))| match o {
@@ -110,6 +124,16 @@ impl RuleSet for Diplomacy {
                     LineCheck::Refused {
                         line: line.to_string(),
                         reason: format!("{} ({})", o.text, phase::REPLACED),
+                    }
+                }
+                Ok(o)
+                    if adjusted
+                        .get(&i)
+                        .is_some_and(|r| r.outcome != phase::Outcome::Succeeds) =>
+                {
+                    LineCheck::Refused {
+                        line: line.to_string(),
+                        reason: format!("{} ({})", o.text, adjusted[&i].detail),
                     }
                 }
                 Ok(o) => match o.invalid {
