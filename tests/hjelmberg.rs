@@ -402,6 +402,88 @@ fn receipts_say_what_each_line_will_do_or_why_it_is_refused() {
     assert!(!checks.iter().any(|c| format!("{c:?}").contains("black-3")));
 }
 
+/// The text of a receipt's line (accepted: the order and its note).
+fn receipt_text(c: &LineCheck) -> String {
+    match c {
+        LineCheck::Accepted { order } => order.clone(),
+        LineCheck::Refused { line, reason } => format!("REFUSED {line}: {reason}"),
+        LineCheck::Unreadable { line, reason } => format!("NOT READ {line}: {reason}"),
+    }
+}
+
+/// In round pace a later seat's receipt previews her lines on the position they will
+/// meet: after the earlier seats' turns, the Empire's move at the end of red's included.
+/// What the earlier seats' orders could still change is said to be checked when
+/// carried out; what only she touches keeps its plain verdict.
+#[test]
+fn a_later_seats_receipt_reckons_with_the_empires_move_before_her_turn() {
+    let s = state_of(concat!(
+        "empire_kin = \"red\"\n",
+        "[[player]]\nid = \"red\"\nships = [\"A1\"]\nkins = 2\ndynasty = { \"TRAVEL I\" = 1 }\n",
+        "[[player]]\nid = \"blue\"\nships = [\"A5\"]\nkins = 2\ndynasty = { \"TRAVEL I\" = 1 }\n",
+        "[[player]]\nid = \"green\"\n",
+    ));
+    // A3 -> A4 at the end of red's turn: A4 is empty now, not when blue travels.
+    let blue = "PLACE TRADE I\nTRAVEL I A4\nEMPIRE YIELD\n";
+    let checks = s.check("blue", blue);
+    assert_eq!(checks.len(), 3);
+    let place = receipt_text(&checks[0]);
+    assert!(
+        place.contains("-> if played now: kin to TRADE I"),
+        "{place}"
+    );
+    let travel = receipt_text(&checks[1]);
+    assert!(!travel.contains("if played now"), "{travel}");
+    assert!(
+        travel.contains("-> accepted; checked when carried out after red's turn (the Empire moves at its end); as far as known now, not possible: A4 holds an Empire ship"),
+        "{travel}"
+    );
+    // And so it is when red sends nothing.
+    let (_, log) = fh::adjudicate(&s, &BTreeMap::from([("blue".into(), blue.into())]), 1);
+    let line2 = log
+        .results
+        .iter()
+        .find(|r| r.seat == 1 && r.line == 2)
+        .unwrap();
+    assert_eq!(line2.outcome, Outcome::Failed);
+    assert!(line2.detail.starts_with("A4 holds an Empire ship"));
+    // Red plays first: nothing comes before her lines, so the preview is plain.
+    let red = s.check("red", "TRAVEL I A2\n");
+    assert!(
+        receipt_text(&red[0]).contains("-> if played now: "),
+        "{}",
+        receipt_text(&red[0])
+    );
+    // Green plays after red and blue: blue may take a gate first.
+    let green = s.check("green", "START A6 blue\nTRAVEL I A6\n");
+    assert!(receipt_text(&green[1]).contains(
+        "checked when carried out after the turns of red and blue (the Empire moves at the end of red's); as far as known now, "
+    ));
+}
+
+/// In the setup every start before hers may take her gate or colour first.
+#[test]
+fn a_setup_receipt_waits_for_the_starts_before_hers() {
+    let text = format!(
+        "{}{}",
+        HEAD.replace("phase = \"play\"\nturn = 1", "phase = \"setup\"\nturn = 0"),
+        players("")
+    );
+    let s = scenario::read(&text, Path::new(".")).unwrap().state;
+    assert_eq!(s.core.phase, Phase::Setup);
+    // Green holds the Empire kin and starts first, then blue, then red.
+    let green = s.check("green", "START A1 blue\n");
+    assert!(receipt_text(&green[0]).contains("-> if played now: a ship on A1 and 1 blue"));
+    let red = s.check("red", "START A1 blue\nSTART A2 red\nEMPIRE YIELD\n");
+    assert!(
+        receipt_text(&red[0]).contains("-> accepted; checked when carried out after the starts of green and blue; as far as known now, it would do: a ship on A1 and 1 blue"),
+        "{}",
+        receipt_text(&red[0])
+    );
+    assert!(receipt_text(&red[1]).contains("accepted; checked when carried out"));
+    assert!(receipt_text(&red[2]).contains("-> if played now: standing response: yield"));
+}
+
 /// Damaged scenarios are errors with one line, never panics.
 #[test]
 fn damaged_scenarios_are_refused_with_one_line() {

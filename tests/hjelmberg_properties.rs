@@ -1,15 +1,18 @@
 //! Foundation (Hjelmberg) properties over random positions and orders: cubes, kins,
 //! ships, discs and tiles conserved, no negative stock, byte-identical output, replay
 //! from orders and seed (and through the stored shape), in `round` pace no player's
-//! turn depends on what later seats wrote, and no damaged scenario or data file panics.
+//! turn depends on what later seats wrote, a receipt's plain verdicts hold whatever the
+//! others write, and no damaged scenario or data file panics.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use pbem::dice::Dice;
 use pbem::rules::foundation_hjelmberg::data::{self, Action, CENTER, DISCS};
+use pbem::rules::foundation_hjelmberg::outcome::Outcome;
 use pbem::rules::foundation_hjelmberg::state::{Options, Pace, Phase, State, NONE};
 use pbem::rules::foundation_hjelmberg::{self as fh, generate, output, setup};
+use pbem::rules::LineCheck;
 use proptest::prelude::*;
 
 fn ids(n: usize) -> Vec<String> {
@@ -404,6 +407,55 @@ proptest! {
             prop_assert!(!e.to_string().contains('\n'), "{}", e);
         }
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+proptest! {
+    // Many cases: a verdict goes wrong only where an earlier seat's turn matters.
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// A receipt's plain verdict on a line ("if played now", "not possible as things
+    /// stand", "not carried out as things stand") is what the line does, whatever the
+    /// other players write; what they could change is said to wait for the
+    /// adjudication. A victory ends what no receipt foresees (receipts never check one).
+    #[test]
+    fn a_receipts_plain_verdicts_hold_whatever_the_others_write(seed in 0u64..1_000_000, seats in 2usize..=5, rounds in 0u32..4, turn_pace: bool, in_setup: bool) {
+        let pace = if turn_pace { Pace::Turn } else { Pace::Round };
+        let s = if in_setup {
+            let options = Options { pace, round_limit: 60 };
+            setup::create(data::standard(), ids(seats), options, seed % 3 == 0, seed)
+        } else {
+            random_state(seed, seats, rounds, pace, seed % 2 == 1)
+        };
+        prop_assume!(s.core.phase != Phase::Over);
+        let mut dice = Dice::for_phase(seed, 5, "orders");
+        let orders = random_orders(&s, &mut dice);
+        let (after, log) = fh::adjudicate(&s, &orders, seed);
+        prop_assume!(after.core.winner == NONE);
+        for who in fh::owing(&s) {
+            let Some(text) = orders.get(&who) else { continue };
+            let seat = s.seat_of(&who).unwrap();
+            for (k, c) in fh::check(&s, &who, text).iter().enumerate() {
+                let LineCheck::Accepted { order } = c else { continue };
+                let said = if order.contains(" -> if played now: ") {
+                    Outcome::Done
+                } else if order.contains(" -> not possible as things stand: ") {
+                    Outcome::Failed
+                } else if order.contains(" -> not carried out as things stand: ") {
+                    Outcome::Unused
+                } else {
+                    continue;
+                };
+                let line = k as u32 + 1;
+                let got = log.results.iter().find(|r| r.seat == seat && r.line == line);
+                prop_assert_eq!(
+                    got.map(|r| r.outcome),
+                    Some(said),
+                    "{} line {}: receipt {:?}, result {:?}\n{}",
+                    who, line, order, got, text
+                );
+            }
+        }
     }
 }
 

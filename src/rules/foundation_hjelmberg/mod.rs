@@ -8,8 +8,8 @@
 //! [`turn`] (H4), whose lines move kins ([`kins`], H5), act ([`actions`], H6) and take
 //! colony tiles ([`tiles`], H8); the Empire is [`empire`] (H7), victory [`goals`] (H9).
 //! [`outcome`] keeps what each reader may see (H11), [`scenario`] reads and writes the
-//! scenario files, [`report`] writes what players read, [`play`] is what the judge
-//! drives.
+//! scenario files, [`report`] writes what players read, [`receipt`] previews a
+//! submission for its receipt, [`play`] is what the judge drives.
 
 pub mod actions;
 pub mod data;
@@ -23,6 +23,7 @@ pub mod outcome;
 pub mod output;
 pub mod picture;
 pub mod play;
+pub mod receipt;
 pub mod report;
 pub mod scenario;
 pub mod setup;
@@ -130,14 +131,15 @@ fn order_word(line: &str) -> bool {
         || data::Action::parse(head).is_some()
 }
 
-/// A receipt (H4.4): each line in canonical form with what it would do if her turn were
-/// played now, or why it is refused; a line that is no order at all is unreadable.
+/// A receipt (H4.4): each line in canonical form with what it would do when carried
+/// out, as far as known now ([`receipt`]), or why it is refused; a line that is no
+/// order at all is unreadable.
 pub fn check(state: &State, power: &str, text: &str) -> Vec<LineCheck> {
     let Some(seat) = state.seat_of(power) else {
         return Vec::new();
     };
     let setup = state.core.phase == Phase::Setup;
-    let trial = turn::trial(state, seat, text);
+    let trial = receipt::trial(state, seat, text);
     let raw: Vec<&str> = text
         .lines()
         .filter(|r| {
@@ -160,9 +162,10 @@ pub fn check(state: &State, power: &str, text: &str) -> Vec<LineCheck> {
                 Ok(l) => {
                     let order = order::line_text(&state.data, &l);
                     let what = trial
+                        .lines
                         .iter()
-                        .find(|r| r.line == line)
-                        .map(report::receipt_note)
+                        .find(|p| p.result.line == line)
+                        .map(|p| receipt::note(p, &trial.after))
                         .unwrap_or_default();
                     LineCheck::Accepted {
                         order: if what.is_empty() {

@@ -6,24 +6,12 @@ use crate::rules::counted;
 use serde_json::Value;
 
 use super::data::{dynasty_name, research_name, Action, CENTER, GOAL_SPACE, PERSONAL};
-use super::outcome::{LineResult, Outcome};
 use super::state::{Pace, Phase, State, NONE};
 use crate::report::wrap;
 use crate::rules::game::Viewer;
 use crate::rules::{ResultLine, ResultsView};
 
 pub const HIDDEN: &str = "hidden";
-
-/// What an accepted line of a receipt would do if her turn were played now, or why
-/// not (one line; the receipt wraps it).
-pub fn receipt_note(r: &LineResult) -> String {
-    match r.outcome {
-        Outcome::Done => format!("if played now: {}", r.detail),
-        Outcome::Failed => format!("not possible as things stand: {}", r.detail),
-        Outcome::Unused => format!("not carried out as things stand: {}", r.detail),
-        Outcome::Invalid => format!("refused: {}", r.detail),
-    }
-}
 
 /// Whether a viewer sees the goal tile on GOAL n (1-3) of a position.
 fn sees_goal(state: &State, viewer: Viewer, n: u8) -> bool {

@@ -6,6 +6,7 @@
 use super::data::{Effect, Use};
 use super::order::Mods;
 use super::outcome::Draw;
+use super::receipt::AT_ADJUDICATION;
 use super::state::NONE;
 use super::turn::Ctx;
 
@@ -93,7 +94,7 @@ fn personal(ctx: &mut Ctx, seat: u8) -> String {
         return "she has a personal goal already".into();
     }
     if ctx.dry {
-        return "draws a personal goal at adjudication".into();
+        return format!("draws a personal goal {AT_ADJUDICATION}");
     }
     let counts: Vec<u8> = (0..d.goals.len())
         .map(|g| u8::from(ctx.core.goal_pile & (1 << g) != 0))
@@ -134,7 +135,7 @@ fn draft(ctx: &mut Ctx, seat: u8, tile: u8, planet: u8, mods: &Mods, depth: u8) 
     ctx.core.discard[usize::from(tile)] += 1;
     if ctx.dry {
         return format!(
-            "took {tn}: 2 tiles drawn from {} at adjudication",
+            "took {tn}: 2 tiles drawn from {} {AT_ADJUDICATION}",
             PILES[pile]
         );
     }

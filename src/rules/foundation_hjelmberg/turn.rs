@@ -462,32 +462,3 @@ pub fn play(
     let error = ctx.draws.error.take();
     (ctx.core, ctx.log, error)
 }
-
-/// A receipt's trial: her lines played as her turn on the position as it stands, with
-/// nothing drawn and nothing secret said. One result per line.
-pub fn trial(state: &State, seat: u8, text: &str) -> Vec<LineResult> {
-    let data = &*state.data;
-    let setup = state.core.phase == Phase::Setup;
-    let sub = read_submission(data, text, setup);
-    let mut ctx = Ctx {
-        data,
-        names: &state.seating,
-        core: *state.core,
-        log: Log::default(),
-        draws: Drawer::new(0, Vec::new()),
-        dry: true,
-    };
-    if setup {
-        super::setup::start_lines(&mut ctx, seat, &sub);
-    } else {
-        if let Some(b) = sub.iter().rev().find_map(|w| match w.read {
-            Ok(Line::Empire(b)) => Some(b),
-            _ => None,
-        }) {
-            ctx.core.player_mut(seat).battle = b;
-        }
-        play_turn(&mut ctx, seat, &sub, true, u32::MAX);
-    }
-    ctx.log.results.retain(|r| r.seat == seat);
-    ctx.log.results
-}

@@ -1,0 +1,261 @@
+//! Receipts (H4.4): each line of a submission previewed against the position it will
+//! meet when it is carried out, as far as that is known when the mail comes in.
+//!
+//! Her turn comes after the turns of the players before her in the phase (round pace),
+//! or her start after theirs (setup). Their orders are not known (nor shown), so their
+//! turns are played here with no lines: what happens anyway (the Empire's move at the
+//! end of the kin holder's turn, the collisions it makes, the default returns) is in
+//! the position her lines meet. What their orders could still change is not promised:
+//! a line that reads the shared board (gates, stocks, colony tiles, the supply, the
+//! Empire's ships) after such turns, or that comes after such a line, is "accepted;
+//! checked when carried out", with what it would do as far as known now. So is what
+//! follows a draw the receipt does not make, and her own kins and hand when an
+//! out-of-turn battle before her turn could take one of her kins. Everything else keeps
+//! its plain verdict ("if played now", "not possible as things stand").
+
+use super::data::{dynasty_space, Action, CENTER};
+use super::order::{Kind, Line, Order};
+use super::outcome::{LineResult, Log, Outcome};
+use super::state::{Phase, State};
+use super::turn::{play_turn, read_submission, unused_lines, Ctx, Drawer, Written};
+
+/// A dry run's detail for a draw it leaves to the adjudication (draft, prophecy).
+pub const AT_ADJUDICATION: &str = "at adjudication";
+
+/// One line previewed: its result on the position as far as known, and whether
+/// orders not yet known (or a draw not yet made) may still change it.
+#[derive(Clone, Debug)]
+pub struct Preview {
+    pub result: LineResult,
+    pub open: bool,
+}
+
+/// A submission previewed: one [`Preview`] per line, and what comes before her lines
+/// that the receipt cannot know (`after red's turn …`), empty when nothing does.
+#[derive(Clone, Debug, Default)]
+pub struct Trial {
+    pub lines: Vec<Preview>,
+    pub after: String,
+}
+
+/// "red", "red and blue", "red, blue and green".
+fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// "after red's turn (the Empire moves at its end)", "after the starts of green and blue".
+fn after_text(names: &[String], what: &str, movers: &[String]) -> String {
+    let mut text = match names {
+        [one] => format!("after {one}'s {what}"),
+        _ => format!("after the {what}s of {}", and_list(names)),
+    };
+    match movers {
+        [] => {}
+        [m] if names.len() == 1 && names[0] == *m => {
+            text.push_str(" (the Empire moves at its end)");
+        }
+        _ => {
+            let ms: Vec<String> = movers.iter().map(|m| format!("{m}'s")).collect();
+            text.push_str(&format!(
+                " (the Empire moves at the end of {})",
+                and_list(&ms)
+            ));
+        }
+    }
+    text
+}
+
+/// Whether an order reads the shared board: gates, stocks, colony tiles, the Empire's
+/// ships. Kin moves and Research read only her own board and hand (a dividend's cube
+/// comes from the supply, but whether the order is carried out does not depend on it).
+fn shared_order(o: &Order) -> bool {
+    match o {
+        Order::Place { .. } | Order::Raise { .. } | Order::Retrieve { .. } => false,
+        Order::Act(acts) => acts
+            .iter()
+            .any(|a| a.mods.via.is_some() || !matches!(a.kind, Kind::Research { .. })),
+    }
+}
+
+/// Whether an out-of-turn battle (H7.2) could take one of her kins before her turn:
+/// the Empire moves first, she has a ship on the board, battles, and has a kin on a
+/// space that can battle.
+fn kins_at_stake(ctx: &Ctx, seat: u8) -> bool {
+    let p = ctx.core.player(seat);
+    p.ships != 0
+        && p.battle
+        && (1..=3)
+            .map(|l| dynasty_space(Action::Battle, l))
+            .chain([CENTER])
+            .any(|sp| p.on(sp) > 0)
+}
+
+/// A receipt's trial: her lines played as her turn (her start, in the setup) on the
+/// position as it will stand then, as far as known, with nothing drawn and nothing
+/// secret said. One preview per line.
+pub fn trial(state: &State, seat: u8, text: &str) -> Trial {
+    let data = &*state.data;
+    let setup = state.core.phase == Phase::Setup;
+    let sub = read_submission(data, text, setup);
+    let mut ctx = Ctx {
+        data,
+        names: &state.seating,
+        core: *state.core,
+        log: Log::default(),
+        draws: Drawer::new(0, Vec::new()),
+        dry: true,
+    };
+    let n = state.core.seats;
+    if setup {
+        // H3.3: the Empire kin holder first, then backwards through the seating. The
+        // starts before hers are not known: her lines meet the position as it stands.
+        let first = state.core.empire_kin;
+        let names: Vec<String> = (0..n)
+            .map(|k| (first + n - k) % n)
+            .take_while(|&s| s != seat)
+            .map(|s| state.name(s).to_string())
+            .collect();
+        super::setup::start_lines(&mut ctx, seat, &sub);
+        let after = if names.is_empty() {
+            String::new()
+        } else {
+            after_text(&names, "start", &[])
+        };
+        let lines = previews(&ctx, seat, &sub, !after.is_empty(), false, false);
+        return Trial { lines, after };
+    }
+    // H7.5: her standing response counts from the start of the phase.
+    if let Some(b) = sub.iter().rev().find_map(|w| match w.read {
+        Ok(Line::Empire(b)) => Some(b),
+        _ => None,
+    }) {
+        ctx.core.player_mut(seat).battle = b;
+    }
+    // The turns before hers (H4.1), played with no lines.
+    let next = state.core.next;
+    let before: Vec<u8> = (0..n)
+        .map(|k| (next + k) % n)
+        .take_while(|&s| s != seat)
+        .collect();
+    let mut names = Vec::new();
+    let mut movers = Vec::new();
+    let mut kins_open = false;
+    let mut going = true;
+    for &s in &before {
+        names.push(state.name(s).to_string());
+        if ctx.core.empire_kin == s {
+            movers.push(state.name(s).to_string());
+            kins_open |= kins_at_stake(&ctx, seat);
+        }
+        going = play_turn(&mut ctx, s, &[], true, state.options.round_limit);
+        if !going {
+            break;
+        }
+    }
+    if !going {
+        // The round limit ends the game before her turn, whatever anyone writes.
+        unused_lines(&mut ctx, seat, &sub, "the game is over");
+        let lines = previews(&ctx, seat, &sub, false, false, false);
+        return Trial {
+            lines,
+            after: String::new(),
+        };
+    }
+    // The Empire moves at the end of her own turn: the collisions then depend on the
+    // others' standing responses, so where her ship may be returned does too.
+    let returns_open = ctx.core.empire_kin == seat && ctx.core.others_ships(seat) != 0;
+    play_turn(&mut ctx, seat, &sub, true, u32::MAX);
+    let shared_open = !before.is_empty();
+    let after = if shared_open {
+        after_text(&names, "turn", &movers)
+    } else {
+        String::new()
+    };
+    let lines = previews(&ctx, seat, &sub, shared_open, kins_open, returns_open);
+    Trial { lines, after }
+}
+
+/// Her results in line order, each marked open or not: a line is open if it reads the
+/// shared board while earlier turns or starts may change it, reads her own board while
+/// an out-of-turn battle may change it, or comes after an open line (the order count
+/// and her kins and hand then are open too) or after a draw left to the adjudication.
+fn previews(
+    ctx: &Ctx,
+    seat: u8,
+    sub: &[Written],
+    shared_open: bool,
+    kins_open: bool,
+    returns_open: bool,
+) -> Vec<Preview> {
+    let mut results: Vec<LineResult> = ctx
+        .log
+        .results
+        .iter()
+        .filter(|r| r.seat == seat)
+        .cloned()
+        .collect();
+    results.sort_by_key(|r| r.line);
+    let mut tainted = kins_open;
+    results
+        .into_iter()
+        .map(|result| {
+            let read = sub
+                .iter()
+                .find(|w| w.line == result.line)
+                .and_then(|w| w.read.as_ref().ok());
+            let open = match read {
+                None | Some(Line::Empire(_)) | Some(Line::Declare) => false,
+                Some(Line::Return(_)) => shared_open || returns_open || tainted,
+                Some(Line::Reserve) => tainted,
+                Some(Line::Start(_)) | Some(Line::Free(_)) => shared_open || tainted,
+                Some(Line::Orders(alts)) => {
+                    tainted || (shared_open && alts.iter().any(shared_order))
+                }
+            };
+            // What a line changes that later lines meet: her kins, hand, tiles and the
+            // order count (settings change none of it).
+            let acts = matches!(
+                read,
+                Some(Line::Orders(_) | Line::Free(_) | Line::Reserve | Line::Start(_))
+            );
+            let drew_later =
+                result.outcome == Outcome::Done && result.detail.contains(AT_ADJUDICATION);
+            if acts && (open || drew_later) {
+                tainted = true;
+            }
+            Preview { result, open }
+        })
+        .collect()
+}
+
+/// What an accepted line of a receipt says: what it would do if her turn were played
+/// now, or why not; for an open line, that it is checked when carried out (after
+/// `after`) and what it would do as far as known now. One line; the receipt wraps it.
+pub fn note(p: &Preview, after: &str) -> String {
+    let r = &p.result;
+    if p.open {
+        let head = if after.is_empty() {
+            "accepted; checked when carried out".to_string()
+        } else {
+            format!("accepted; checked when carried out {after}")
+        };
+        return match r.outcome {
+            Outcome::Done => format!("{head}; as far as known now, it would do: {}", r.detail),
+            Outcome::Failed => format!("{head}; as far as known now, not possible: {}", r.detail),
+            Outcome::Unused => {
+                format!("{head}; as far as known now, not carried out: {}", r.detail)
+            }
+            Outcome::Invalid => format!("refused: {}", r.detail),
+        };
+    }
+    match r.outcome {
+        Outcome::Done => format!("if played now: {}", r.detail),
+        Outcome::Failed => format!("not possible as things stand: {}", r.detail),
+        Outcome::Unused => format!("not carried out as things stand: {}", r.detail),
+        Outcome::Invalid => format!("refused: {}", r.detail),
+    }
+}
