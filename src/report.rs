@@ -110,12 +110,59 @@ pub fn wrap(text: String, width: usize, indent: usize) -> String {
     fold(&text, width, indent)
 }
 
+/// As [`wrap`], but a line breaks only at a space outside parentheses: a group such as
+/// "(earned 3, neutral 0)" stays on one line, unless it alone is longer than a
+/// continued line has room for; then it breaks at its own spaces.
+pub fn wrap_groups(text: String, width: usize, indent: usize) -> String {
+    if text.len() <= width {
+        return text;
+    }
+    let body = text.trim_start_matches(' ');
+    let prefix = &text[..text.len() - body.len()];
+    // Split at the spaces outside parentheses (a stray ")" closes nothing).
+    let mut units = vec![String::new()];
+    let mut depth = 0usize;
+    for ch in body.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        match units.last_mut() {
+            Some(unit) if ch != ' ' || depth > 0 => unit.push(ch),
+            _ => units.push(String::new()),
+        }
+    }
+    let room = width.saturating_sub(indent);
+    let words: Vec<&str> = units
+        .iter()
+        .flat_map(|u| {
+            if u.chars().count() > room {
+                u.split(' ').collect::<Vec<_>>()
+            } else {
+                vec![u.as_str()]
+            }
+        })
+        .collect();
+    fold_words(prefix, words.into_iter(), width, indent)
+}
+
 fn fold(text: &str, width: usize, indent: usize) -> String {
     let body = text.trim_start_matches(' ');
     let prefix = text.len() - body.len();
+    fold_words(&text[..prefix], body.split(' '), width, indent)
+}
+
+/// Folds `words` (split at single spaces: an empty word is one more space) after
+/// `prefix`, breaking before a word that would pass `width`.
+fn fold_words<'a>(
+    prefix: &str,
+    mut words: impl Iterator<Item = &'a str>,
+    width: usize,
+    indent: usize,
+) -> String {
     let mut out = String::new();
-    let mut line = text[..prefix].to_string();
-    let mut words = body.split(' ');
+    let mut line = prefix.to_string();
     line.push_str(words.next().unwrap_or(""));
     // Runs of spaces (column padding) are kept; lines break only before a word.
     for word in words {
@@ -154,6 +201,29 @@ mod tests {
             assert_eq!(super::fold(text, 72, 2), text);
             assert_eq!(super::fold(text, text.len(), 2), text);
         }
+    }
+
+    #[test]
+    fn wrap_groups_breaks_only_outside_parentheses() {
+        use super::wrap_groups;
+        // Plain wrap breaks inside the group; wrap_groups before it.
+        assert_eq!(wrap("aa bb (2 RP)".into(), 8, 1), "aa bb (2\n RP)");
+        assert_eq!(wrap_groups("aa bb (2 RP)".into(), 8, 1), "aa bb\n (2 RP)");
+        // Nested groups and words after a group.
+        assert_eq!(
+            wrap_groups("x (a (b c) d) y z".into(), 14, 2),
+            "x (a (b c) d)\n  y z"
+        );
+        // A group longer than a continued line breaks at its own spaces.
+        assert_eq!(
+            wrap_groups("x (aaa bbb ccc ddd)".into(), 10, 2),
+            "x (aaa bbb\n  ccc ddd)"
+        );
+        // Fitting lines, padding and stray parentheses as wrap has them.
+        assert_eq!(wrap_groups("a  (b c)".into(), 72, 2), "a  (b c)");
+        assert_eq!(wrap_groups("aa  bb cc".into(), 6, 2), "aa  bb\n  cc");
+        assert_eq!(wrap_groups("a) bb cc".into(), 5, 2), "a) bb\n  cc");
+        assert_eq!(wrap_groups("(a bb cc".into(), 5, 2), "(a bb\n  cc");
     }
 
     /// A results mail as a player reads it: an order too long for its column puts its

@@ -284,6 +284,50 @@ fn h11_2_the_results_show_every_line_event_and_the_position() {
     assert!(board.lines().all(|l| l.chars().count() <= 72), "{board}");
 }
 
+/// The board wraps long lines only at spaces outside parentheses: "(earned 3,
+/// neutral 0)" after a long hand, "(supply 4)" after many ships stay whole.
+#[test]
+fn board_lines_break_outside_parentheses() {
+    let colours = [
+        "blue", "green", "red", "yellow", "brown", "gray", "orange", "purple", "teal", "white",
+        "black",
+    ];
+    let gates: Vec<String> = (1..=12)
+        .map(|k| format!("\"A{k}\""))
+        .chain((1..=6).map(|k| format!("\"B{k}\"")))
+        .chain((1..=6).map(|k| format!("\"C{k}\"")))
+        .collect();
+    let mut broken_before = 0;
+    for n in 1..=colours.len() {
+        for count in [1, 9, 10] {
+            for ships in [0, 12, 17, 20, 24] {
+                let hand: Vec<String> = colours[..n]
+                    .iter()
+                    .map(|c| format!("{c} = {count}"))
+                    .collect();
+                let s = state_of(&format!(
+                    "empire = []\n{}",
+                    players(&format!(
+                        "hand = {{ {} }}\nships = [{}]",
+                        hand.join(", "),
+                        gates[..ships].join(", ")
+                    ))
+                ));
+                let board = s.board_text(Viewer::Power("blue"));
+                for line in board.lines() {
+                    assert!(line.chars().count() <= 72, "{line}\n{board}");
+                    let (open, close) = (line.matches('(').count(), line.matches(')').count());
+                    assert_eq!(open, close, "a break inside parentheses:\n{board}");
+                }
+                if board.contains("kins in hand 3 (earned 3, neutral 0)") {
+                    broken_before += 1;
+                }
+            }
+        }
+    }
+    assert!(broken_before > 0);
+}
+
 /// Every string in a JSON value.
 fn strings(v: &Value, out: &mut Vec<String>) {
     match v {

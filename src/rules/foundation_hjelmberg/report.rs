@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::data::{dynasty_name, research_name, Action, CENTER, GOAL_SPACE, PERSONAL};
 use super::state::{Pace, Phase, State, NONE};
-use crate::report::wrap;
+use crate::report::wrap_groups;
 use crate::rules::game::Viewer;
 use crate::rules::{ResultLine, ResultsView};
 
@@ -55,7 +55,8 @@ pub fn board_text(state: &State, viewer: Viewer) -> String {
     let d = &*state.data;
     let c = &state.core;
     let mut out: Vec<String> = Vec::new();
-    let mut push = |s: String, indent: usize| out.push(wrap(s, 72, indent));
+    // A break never falls inside "(earned 3, neutral 0)" or "(supply 7)".
+    let mut push = |s: String, indent: usize| out.push(wrap_groups(s, 72, indent));
     let pace = match state.options.pace {
         Pace::Round => "round",
         Pace::Turn => "turn",
