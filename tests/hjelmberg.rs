@@ -328,6 +328,42 @@ fn board_lines_break_outside_parentheses() {
     assert!(broken_before > 0);
 }
 
+/// The board shows what each research space costs and what it needs first (H2.6,
+/// H6.5, the data file's `[research]`), so a player plans without the rulebook.
+#[test]
+fn the_board_shows_research_costs() {
+    let s = state_of(&players(""));
+    let board = s.board_text(Viewer::Power("red"));
+    for want in [
+        "Research costs (a/b: one of; WILD: black instead):",
+        "  TRAVEL    II blue/green    III teal after BATTLE II/TRAVEL II",
+        "  PRODUCE   II green/yellow  III brown after TRADE II/PRODUCE II",
+        "  BATTLE    II green/red     III white after RESEARCH II/BATTLE II",
+        "  GOAL 2    black after TRADE III/PRODUCE III/any GOAL",
+        "  PERSONAL  black after one II and one III space (with a personal goal)",
+    ] {
+        assert!(
+            board.lines().any(|l| l == want),
+            "{want:?} not a line of\n{board}"
+        );
+    }
+    // Every space and each of its colours, as the data file has them.
+    let d = data::standard();
+    for space in 0..data::RESEARCH_SPACES {
+        let name = data::research_name(space);
+        let word = name.split(' ').next().unwrap();
+        let row = board
+            .lines()
+            .skip_while(|l| !l.starts_with("Research costs"))
+            .find(|l| l.trim_start().starts_with(word))
+            .unwrap_or_else(|| panic!("no row for {name}"));
+        for &c in &d.cost[space] {
+            assert!(row.contains(d.colour_name(c)), "{name}: {row}");
+        }
+    }
+    assert!(board.lines().all(|l| l.chars().count() <= 72), "{board}");
+}
+
 /// Every string in a JSON value.
 fn strings(v: &Value, out: &mut Vec<String>) {
     match v {

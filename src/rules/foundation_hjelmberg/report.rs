@@ -5,7 +5,7 @@
 use crate::rules::counted;
 use serde_json::Value;
 
-use super::data::{dynasty_name, research_name, Action, CENTER, GOAL_SPACE, PERSONAL};
+use super::data::{dynasty_name, research_name, Action, Data, CENTER, GOAL_SPACE, PERSONAL};
 use super::state::{Pace, Phase, State, NONE};
 use crate::report::wrap_groups;
 use crate::rules::game::Viewer;
@@ -48,6 +48,52 @@ fn list<T: AsRef<str>>(items: &[T]) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+/// The research board (H2.6, H6.5): what each space costs and which spaces it follows
+/// (one of them researched first), from the data file; a row per action (its II and
+/// III space), one per GOAL space, and PERSONAL.
+fn research_costs(d: &Data) -> Vec<String> {
+    let colours = |space: usize| -> String {
+        d.cost[space]
+            .iter()
+            .map(|&c| d.colour_name(c))
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    let after = |space: usize| -> Vec<String> {
+        d.requires[space]
+            .iter()
+            .map(|&r| research_name(r))
+            .collect()
+    };
+    let width = (0..6).map(|s| colours(s).len()).max().unwrap_or(0);
+    let mut out = vec!["Research costs (a/b: one of; WILD: black instead):".to_string()];
+    for (k, a) in Action::ALL.iter().enumerate() {
+        out.push(format!(
+            "  {:<9} II {:<width$}  III {} after {}",
+            a.word(),
+            colours(k),
+            colours(6 + k),
+            after(6 + k).join("/")
+        ));
+    }
+    for space in GOAL_SPACE..PERSONAL {
+        let mut needs = after(space);
+        needs.push("any GOAL".into());
+        out.push(format!(
+            "  {:<9} {} after {}",
+            research_name(space),
+            colours(space),
+            needs.join("/")
+        ));
+    }
+    out.push(format!(
+        "  {:<9} {} after one II and one III space (with a personal goal)",
+        research_name(PERSONAL),
+        d.colour_name(d.black)
+    ));
+    out
 }
 
 /// The position as text, as `viewer` may see it (at most 72 columns).
@@ -143,6 +189,9 @@ pub fn board_text(state: &State, viewer: Viewer) -> String {
         })
         .collect();
     push(format!("Goals: {}", goals.join(", ")), 2);
+    for line in research_costs(d) {
+        push(line, 4);
+    }
     let piles = if viewer == Viewer::Moderator {
         let content = |k: usize| {
             let t: Vec<&str> = (0..d.tiles.len())
