@@ -10,8 +10,8 @@
 //! goals, the colony tiles' effects) is fixed in code; the data says which exist, where,
 //! and at what cost.
 //!
-//! The names the rules use are [`names`] (re-exported here); reading and checking a data
-//! file is [`read`] ([`Data::parse`]).
+//! The names the rules use are `names.rs` (re-exported here); reading and checking a data
+//! file is `read.rs` ([`Data::parse`]).
 
 mod names;
 mod read;

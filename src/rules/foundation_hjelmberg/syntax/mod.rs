@@ -4,8 +4,8 @@
 //! here, what depends on the position is decided when the line is carried out.
 //!
 //! Here: the lines of a submission, the words every order uses, and a line's shape
-//! (settings, alternatives); [`orders`] reads starts, free actions, kin moves and
-//! retrieves, [`act`] the action orders (H6) and the words they may end with.
+//! (settings, alternatives); `orders.rs` reads starts, free actions, kin moves and
+//! retrieves, `act.rs` the action orders (H6) and the words they may end with.
 
 mod act;
 mod orders;
