@@ -655,6 +655,13 @@ fn g3_the_readme_example_mails_are_accepted() {
     let blocks: Vec<&str> = section.split("```").skip(1).step_by(2).collect();
     assert_eq!(blocks.len(), 4, "movement, combat, interphase, defence");
     let mut s = standard(1, Options::default());
+    // The defence mail's DESUBVERT needs a stake placed this turn (G9.1).
+    s.stakes.push(pbem::rules::godsfire::state::Stake {
+        power: "blue".into(),
+        region: "Sirius-1a".into(),
+        placed_turn: s.turn,
+        circle: 3,
+    });
     // The combat mail's position: red at war with blue, red's stacks at D4, C3 and
     // Sirius-1a, blue's at E5 and landed on Sirius-1a.
     let mut war = s.clone();
@@ -721,4 +728,86 @@ fn g4_4_the_example_scenarios_adjudicate() {
             assert!(!v[key].as_array().unwrap().is_empty(), "{name}: no {key}");
         }
     }
+}
+
+/// The receipt's verdict on each line of `text` from `power`: `ok` or the reason.
+fn receipt(s: &State, power: &str, text: &str) -> Vec<String> {
+    <gf::Godsfire as pbem::rules::RuleSet>::check(s, power, text)
+        .into_iter()
+        .map(|c| match c {
+            pbem::rules::LineCheck::Accepted { .. } => "ok".to_string(),
+            pbem::rules::LineCheck::Refused { reason, .. }
+            | pbem::rules::LineCheck::Unreadable { reason, .. } => reason,
+        })
+        .collect()
+}
+
+#[test]
+fn g6_5_the_receipt_refuses_an_econ_that_cannot_grow_the_region() {
+    // The party changes only in G7.1, after ECON (G6.5): a reactionary region cannot
+    // grow this turn, and a region grows one level a turn; both are known on receipt.
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Interphase;
+    let got = receipt(&s, "red", "ECON Sirius-1b\nECON Sirius-2b\nECON Sirius-2b");
+    assert!(
+        got[0].contains("only a moderate (M) region grows"),
+        "{got:?}"
+    );
+    assert_eq!(got[1], "ok");
+    assert!(got[2].contains("one level a turn"), "{got:?}");
+}
+
+#[test]
+fn g7_7_the_receipt_refuses_a_second_change_of_ministers() {
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Interphase;
+    let got = receipt(&s, "red", "CHANGE MINISTERS\nCHANGE MINISTERS");
+    assert_eq!(got[0], "ok");
+    assert!(got[1].contains("once a game"), "{got:?}");
+    s.powers[0].ministers_changed = true;
+    let got = receipt(&s, "red", "CHANGE MINISTERS");
+    assert!(got[0].contains("already did"), "{got:?}");
+}
+
+#[test]
+fn g8_2_the_receipt_refuses_peace_without_war_and_war_at_war() {
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Interphase;
+    s.powers[0].at_war.push("blue".into());
+    s.powers[1].at_war.push("red".into());
+    let got = receipt(
+        &s,
+        "red",
+        "PEACE green\nWAR blue\nPEACE blue\nWAR green\nWAR green",
+    );
+    assert!(got[0].contains("not at war with green"), "{got:?}");
+    assert!(got[1].contains("already at war with blue"), "{got:?}");
+    assert_eq!(got[2], "ok");
+    assert_eq!(got[3], "ok");
+    assert!(got[4].contains("declared already"), "{got:?}");
+}
+
+#[test]
+fn g9_the_receipt_refuses_a_desubvert_without_a_stake_and_a_second_counter() {
+    // The stakes of the turn are all placed when the defence phase begins (G8.1).
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Defence;
+    s.stakes.push(pbem::rules::godsfire::state::Stake {
+        power: "blue".into(),
+        region: "Sirius-1a".into(),
+        placed_turn: s.turn,
+        circle: 3,
+    });
+    let got = receipt(
+        &s,
+        "red",
+        "DESUBVERT Sirius-1a\nDESUBVERT Sirius-2a\nCOUNTER Sirius-2a\nCOUNTER sirius-2A",
+    );
+    assert_eq!(got[0], "ok");
+    assert!(
+        got[1].contains("no stake was placed on Sirius-2a"),
+        "{got:?}"
+    );
+    assert_eq!(got[2], "ok");
+    assert!(got[3].contains("one COUNTER a region"), "{got:?}");
 }

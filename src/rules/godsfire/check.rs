@@ -260,6 +260,13 @@ pub struct Context {
     stances: FastSet<Cell>,
     attacks: FastSet<Where>,
     retreats: FastSet<Where>,
+    /// Interphase and defence orders that can only act once a turn, by region.
+    econ: FastSet<RegionAt>,
+    ministers: bool,
+    desubverts: FastSet<RegionAt>,
+    counters: FastSet<RegionAt>,
+    /// WAR (true) and PEACE (false) orders, by power.
+    diplomacy: FastSet<(bool, usize)>,
 }
 
 /// Reads one line for `power` (an index into `state.powers`).
@@ -282,7 +289,7 @@ pub fn check_line(
         | Order::Losses(_)
         | Order::Attack { .. }
         | Order::Retreat { .. } => super::orders::check(state, pos, context, power, order),
-        _ => check(state, power, order),
+        _ => check(state, power, context, order),
     }
 }
 
@@ -334,7 +341,12 @@ pub fn can_attack(pos: &Position, units: Units, from: Where, target: Where) -> U
     strength::able(units, pos.geo.ground(from), t)
 }
 
-fn check(state: &State, power: usize, order: Order) -> Result<Checked, Invalid> {
+fn check(
+    state: &State,
+    power: usize,
+    context: &mut Context,
+    order: Order,
+) -> Result<Checked, Invalid> {
     let me = &state.powers[power].id;
     let region = |id: &str| {
         state
@@ -420,7 +432,22 @@ fn check(state: &State, power: usize, order: Order) -> Result<Checked, Invalid> 
             region: own(&region)?,
             amount,
         },
-        Order::Econ(r) => Checked::Econ(own(&r)?),
+        Order::Econ(r) => {
+            // A party changes only after ECON (G7.1 after G6.5): a region that is not
+            // moderate now cannot grow this turn.
+            let at = own(&r)?;
+            let party = state.region(at).party;
+            if party != Party::M {
+                return Err(Invalid::Illegal(format!(
+                    "only a moderate (M) region grows; {} is {party}",
+                    state.region_name(at)
+                )));
+            }
+            if !context.econ.insert(at) {
+                return Err(Invalid::Again("ECON raises a region one level a turn"));
+            }
+            Checked::Econ(at)
+        }
         Order::Party { region, paid_by } => Checked::Party {
             region: own(&region)?,
             paid_by,
@@ -429,7 +456,17 @@ fn check(state: &State, power: usize, order: Order) -> Result<Checked, Invalid> 
         Order::Bribe(r) => Checked::Bribe(own(&r)?),
         Order::Police(r) => Checked::Police(own(&r)?),
         Order::Demote(r) => Checked::Demote(own(&r)?),
-        Order::ChangeMinisters => Checked::ChangeMinisters,
+        Order::ChangeMinisters => {
+            if state.powers[power].ministers_changed {
+                return Err(Invalid::Illegal(
+                    "ministers change once a game, and already did".into(),
+                ));
+            }
+            if std::mem::replace(&mut context.ministers, true) {
+                return Err(Invalid::Again("ministers change once a game"));
+            }
+            Checked::ChangeMinisters
+        }
         Order::Subvert(r) => {
             let at = region(&r)?;
             if state.owner(at) == me {
@@ -437,10 +474,71 @@ fn check(state: &State, power: usize, order: Order) -> Result<Checked, Invalid> 
             }
             Checked::Subvert(at)
         }
-        Order::War(p) => Checked::War(other_power(&p)?),
-        Order::Peace(p) => Checked::Peace(other_power(&p)?),
-        Order::Desubvert(r) => Checked::Desubvert(own(&r)?),
-        Order::Counter(r) => Checked::Counter(own(&r)?),
+        // Wars change only at G8.2 and a power out stays out: known now.
+        Order::War(p) => {
+            let q = other_power(&p)?;
+            let them = &state.powers[q].id;
+            if state.powers[q].out {
+                return Err(Invalid::Illegal(format!("{them} is out of the game")));
+            }
+            if state.at_war(me, them) {
+                return Err(Invalid::Illegal(format!("already at war with {them}")));
+            }
+            if !context.diplomacy.insert((true, q))
+                || state.powers[power].declared_war.contains(them)
+            {
+                return Err(Invalid::Illegal(format!(
+                    "war on {them} is declared already"
+                )));
+            }
+            Checked::War(q)
+        }
+        Order::Peace(p) => {
+            let q = other_power(&p)?;
+            let them = &state.powers[q].id;
+            if !state.at_war(me, them) {
+                return Err(Invalid::Illegal(format!("not at war with {them}")));
+            }
+            if !context.diplomacy.insert((false, q)) {
+                return Err(Invalid::Again("one PEACE a power"));
+            }
+            Checked::Peace(q)
+        }
+        Order::Desubvert(r) => {
+            // The stakes of this turn are all placed by now (G8.1 before G9.1).
+            let at = own(&r)?;
+            let id = state.region_name(at);
+            let placed = state
+                .stakes
+                .iter()
+                .any(|k| k.region.eq_ignore_ascii_case(&id) && k.placed_turn == state.turn);
+            if !placed {
+                return Err(Invalid::Illegal(format!(
+                    "no stake was placed on {id} this turn"
+                )));
+            }
+            if !context.desubverts.insert(at) {
+                return Err(Invalid::Again("one DESUBVERT a region"));
+            }
+            Checked::Desubvert(at)
+        }
+        Order::Counter(r) => {
+            let at = own(&r)?;
+            let id = state.region_name(at);
+            if state
+                .counters
+                .iter()
+                .any(|c| c.region.eq_ignore_ascii_case(&id))
+            {
+                return Err(Invalid::Illegal(format!(
+                    "{id} has counter-subversion already"
+                )));
+            }
+            if !context.counters.insert(at) {
+                return Err(Invalid::Again("one COUNTER a region"));
+            }
+            Checked::Counter(at)
+        }
         _ => return Err(Invalid::WrongPhase { phase: state.phase }),
     })
 }

@@ -375,18 +375,21 @@ pub fn example_orders(state: &State, power: &str) -> String {
             .unwrap_or_default(),
         Phase::Over => String::new(),
         Phase::Interphase => {
-            let own: Vec<String> = state
+            let own: Vec<_> = state
                 .regions()
                 .filter(|&at| state.owner(at) == power)
-                .take(2)
-                .map(|at| state.region_name(at))
                 .collect();
-            let Some(first) = own.first() else {
+            let Some(&first) = own.first() else {
                 return String::new();
             };
-            let mut lines = vec![format!("LOYALTY {first} 1")];
-            if let Some(second) = own.get(1) {
-                lines.push(format!("ECON {second}"));
+            let mut lines = vec![format!("LOYALTY {} 1", state.region_name(first))];
+            // ECON grows only a moderate region (G6.5).
+            if let Some(&second) = own
+                .iter()
+                .skip(1)
+                .find(|&&at| state.region(at).party == super::map::Party::M)
+            {
+                lines.push(format!("ECON {}", state.region_name(second)));
             }
             lines.join("\n")
         }
