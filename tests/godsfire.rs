@@ -811,3 +811,14 @@ fn g9_the_receipt_refuses_a_desubvert_without_a_stake_and_a_second_counter() {
     assert_eq!(got[2], "ok");
     assert!(got[3].contains("one COUNTER a region"), "{got:?}");
 }
+
+#[test]
+fn g3_a_late_order_names_the_phase_plainly() {
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Interphase;
+    let got = receipt(&s, "red", "C3 -> D4");
+    assert!(
+        got[0].contains("not an order of the interphase ("),
+        "{got:?}"
+    );
+}

@@ -207,13 +207,13 @@ impl fmt::Display for Invalid {
             Invalid::Yourself => f.write_str("a power cannot order that toward itself"),
             Invalid::WrongPhase { phase } => write!(
                 f,
-                "not an order of the {} phase (movement: moves, NG ->, INTERCEPT, BLOCK, \
+                "not an order of the {} (movement: moves, NG ->, INTERCEPT, BLOCK, \
                  LOSSES; combat: ATTACK, RETREAT, LOSSES; interphase: economy, politics, \
                  SUBVERT, WAR, PEACE; defence: DESUBVERT, COUNTER)",
-                phase.id()
+                phase.name()
             ),
             Invalid::NothingOwed { phase } => {
-                write!(f, "you have no orders to give in this {} phase", phase.id())
+                write!(f, "you have no orders to give in this {}", phase.name())
             }
             Invalid::Out => f.write_str("your power is out of the game"),
             Invalid::WrongUnit { party, wants } => {

@@ -31,6 +31,17 @@ impl Phase {
             Phase::Over => "over",
         }
     }
+
+    /// The phase as a sentence names it: "the movement phase", but "the interphase".
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Movement => "movement phase",
+            Phase::Combat => "combat phase",
+            Phase::Interphase => "interphase",
+            Phase::Defence => "defence phase",
+            Phase::Over => "game over",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
