@@ -457,15 +457,33 @@ fn retreats(
     let from_places: Vec<Place> = c.attackers.iter().map(|g| g.place).collect();
     let groups: Vec<Group> = c.sides(attackers).to_vec();
     for g in groups {
-        if g.side == neutral {
-            continue;
-        }
-        // Ground units counted in the defence of a system's cell stay where they are.
-        if !attackers && g.place != target {
-            continue;
-        }
         let units = g.units.min(pos.board.get(g.place, g.side));
         if units.is_empty() {
+            continue;
+        }
+        // Neutrals never retreat (G5.5); ground units counted in the defence of a
+        // system's cell stay where they are. Said, so a player sees why they stay.
+        let stays = if g.side == neutral {
+            Some("neutral units never retreat (G5.5)")
+        } else if !attackers && g.place != target {
+            Some("counted in the defence of the system's cell, they stay")
+        } else {
+            None
+        };
+        if let Some(why) = stays {
+            let text = format!(
+                "combat {}: {}'s {} at {} {}: {why}",
+                k + 1,
+                pos.sides.id(g.side),
+                units_text(units),
+                run.state.place_name(g.place),
+                if units.total() == 1 {
+                    "does not retreat"
+                } else {
+                    "do not retreat"
+                },
+            );
+            run.event(Event::new("G5.7", text));
             continue;
         }
         let legal = |pos: &Position, to: Place| {
