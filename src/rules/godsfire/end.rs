@@ -139,7 +139,9 @@ pub fn end_turn(run: &mut Run) {
     for p in 0..run.state.powers.len() {
         for them in std::mem::take(&mut run.state.powers[p].declared_war) {
             let me = run.state.powers[p].id.clone();
-            if !run.state.at_war(&me, &them) {
+            // Both sides declaring make one war, told once.
+            let new = !run.state.at_war(&me, &them);
+            if new {
                 run.state.powers[p].at_war.push(them.clone());
             }
             if let Some(q) = run.state.power_index(&them) {
@@ -147,7 +149,9 @@ pub fn end_turn(run: &mut Run) {
                     run.state.powers[q].at_war.push(me.clone());
                 }
             }
-            run.event(Event::new("G8.2", format!("{me} and {them} are now at war")).power(me));
+            if new {
+                run.event(Event::new("G8.2", format!("{me} and {them} are now at war")).power(me));
+            }
         }
     }
     run.state.turn = run.state.turn.saturating_add(1);
