@@ -822,3 +822,27 @@ fn g3_a_late_order_names_the_phase_plainly() {
         "{got:?}"
     );
 }
+
+#[test]
+fn g6_2_the_board_tells_each_loan_and_what_the_next_interphase_takes() {
+    use pbem::rules::godsfire::state::Loan;
+    let mut s = standard(2, Options::default());
+    s.powers[0].loans = vec![
+        Loan {
+            left: 2,
+            instalment: 2,
+        },
+        Loan {
+            left: 1,
+            instalment: 3,
+        },
+    ];
+    let board = squash(&gf::report::board_text(&s));
+    assert!(
+        board.contains(
+            "loans: 2 instalments of 2, 1 instalment of 3 (5 due at the next interphase);"
+        ),
+        "{board}"
+    );
+    assert!(board.contains("blue: NG at Vega, treasury 10, loyalty R5 M5 E5 loans: none;"));
+}

@@ -20,11 +20,27 @@ pub fn board_text(state: &State) -> String {
         }
         match state.power(&owner) {
             Some(p) => {
-                let loans: Vec<String> = p
+                // Each loan as its instalments left, and what the next interphase
+                // takes from the treasury (G6.2): enough to plan by.
+                let mut loans: Vec<String> = p
                     .loans
                     .iter()
-                    .map(|l| format!("{} x {}", l.left, l.instalment))
+                    .filter(|l| l.left > 0)
+                    .map(|l| {
+                        let s = if l.left == 1 { "" } else { "s" };
+                        format!("{} instalment{s} of {}", l.left, l.instalment)
+                    })
                     .collect();
+                if !loans.is_empty() {
+                    let due: u32 = p
+                        .loans
+                        .iter()
+                        .filter(|l| l.left > 0)
+                        .map(|l| l.instalment)
+                        .sum();
+                    let last = loans.len() - 1;
+                    loans[last] += &format!(" ({due} due at the next interphase)");
+                }
                 let _ = writeln!(
                     out,
                     "{}{}: NG at {}, treasury {}, loyalty R{} M{} E{}",
