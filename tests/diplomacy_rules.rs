@@ -15,6 +15,19 @@ fn run(text: &str) -> Value {
     serde_json::from_str(&adjudicate_text(text).unwrap_or_else(|e| panic!("{e}"))).unwrap()
 }
 
+/// A receipt's lines as text: the order accepted, or `REFUSED <line>: <reason>`.
+fn shown(checks: &[LineCheck]) -> Vec<String> {
+    checks
+        .iter()
+        .map(|c| match c {
+            LineCheck::Accepted { order } => order.clone(),
+            LineCheck::Refused { line, reason } | LineCheck::Unreadable { line, reason } => {
+                format!("REFUSED {line}: {reason}")
+            }
+        })
+        .collect()
+}
+
 fn outcome(v: &Value, order: &str) -> String {
     v["results"]
         .as_array()
@@ -58,16 +71,11 @@ fn a_winter_receipt_refuses_builds_beyond_those_owed() {
     )
     .unwrap()
     .state;
-    let checks = Diplomacy::check(&s, "AUS", "A vie B\nF tri B\nA bud B\nWAIVE\n");
-    let got: Vec<String> = checks
-        .iter()
-        .map(|c| match c {
-            LineCheck::Accepted { order } => order.clone(),
-            LineCheck::Refused { line, reason } | LineCheck::Unreadable { line, reason } => {
-                format!("REFUSED {line}: {reason}")
-            }
-        })
-        .collect();
+    let got = shown(&Diplomacy::check(
+        &s,
+        "AUS",
+        "A vie B\nF tri B\nA bud B\nWAIVE\n",
+    ));
     assert_eq!(
         got,
         [
@@ -136,16 +144,7 @@ order = "RUS F hol H"
 fn orders_as_players_write_them_are_echoed_canonically() {
     let s = State::standard(Options::default());
     let text = "A PAR-BUR\nF bre - mao\nMarseilles - Spain\n# a comment\n> quoted\nA par - bur\n";
-    let checks = Diplomacy::check(&s, "FRA", text);
-    let got: Vec<String> = checks
-        .iter()
-        .map(|c| match c {
-            LineCheck::Accepted { order } => order.clone(),
-            LineCheck::Refused { line, reason } | LineCheck::Unreadable { line, reason } => {
-                format!("REFUSED {line}: {reason}")
-            }
-        })
-        .collect();
+    let got = shown(&Diplomacy::check(&s, "FRA", text));
     assert_eq!(
         got,
         [
