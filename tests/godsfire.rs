@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::Duration;
 use pbem::rules::game::Game;
-use pbem::rules::godsfire::map::{Cell, Economy};
+use pbem::rules::godsfire::map::{Cell, Economy, Party};
 use pbem::rules::godsfire::scenario::standard;
 use pbem::rules::godsfire::state::{Options, Phase, State, NEUTRAL};
 use pbem::rules::godsfire::{self as gf};
@@ -755,6 +755,27 @@ fn g6_5_the_receipt_refuses_an_econ_that_cannot_grow_the_region() {
     );
     assert_eq!(got[1], "ok");
     assert!(got[2].contains("one level a turn"), "{got:?}");
+}
+
+#[test]
+fn g7_2_the_receipt_refuses_a_bribe_in_an_e_region() {
+    // G7.2 bribes only an R revolt; G7.1 turns an E region only into M before it: a
+    // BRIBE in an E region is known to fail. One in an M region is not (G7.1 may make
+    // it R), nor one in an R region.
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Interphase;
+    let e = s
+        .regions()
+        .find(|&at| s.region_name(at) == "Sirius-1a")
+        .unwrap();
+    s.region_mut(e).party = Party::E;
+    let got = receipt(&s, "red", "BRIBE Sirius-1a\nBRIBE Sirius-1b");
+    assert!(
+        got[0].contains("only a reactionary (R) revolt takes bribes")
+            && got[0].contains("changes only to M"),
+        "{got:?}"
+    );
+    assert_eq!(got[1], "ok");
 }
 
 #[test]

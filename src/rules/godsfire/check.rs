@@ -453,7 +453,19 @@ fn check(
             paid_by,
         },
         Order::Negotiate(r) => Checked::Negotiate(own(&r)?),
-        Order::Bribe(r) => Checked::Bribe(own(&r)?),
+        Order::Bribe(r) => {
+            // Only an R revolt takes bribes (G7.2), and an E region can only become M
+            // before it (G7.1): a bribe there is known to fail.
+            let at = own(&r)?;
+            if state.region(at).party == Party::E {
+                return Err(Invalid::Illegal(format!(
+                    "only a reactionary (R) revolt takes bribes; {} is E, and an E \
+                     region changes only to M this turn (G7.1)",
+                    state.region_name(at)
+                )));
+            }
+            Checked::Bribe(at)
+        }
         Order::Police(r) => Checked::Police(own(&r)?),
         Order::Demote(r) => Checked::Demote(own(&r)?),
         Order::ChangeMinisters => {
