@@ -227,21 +227,21 @@ mod tests {
     }
 
     /// A results mail as a player reads it: an order too long for its column puts its
-    /// outcome on the next line, in the column, and an id that says "phase" already is
-    /// not followed by another "phase".
+    /// outcome on the next line, in the column.
     #[test]
     fn results_keep_the_outcome_column_for_long_orders() {
         let templates = super::Templates::load(None).unwrap();
         let row = |order: &str, outcome: &str| serde_json::json!({"power": "red", "order": order, "outcome": outcome, "detail": ""});
         let view = serde_json::json!({
-            "game": "g1", "turn": 2, "phase": "interphase",
+            "game": "g1", "turn": 2, "phase": "interphase", "when": "turn 2, interphase",
             "results": [
                 row("BUY Sirius-1a 4 AG", "done"),
                 row("TRANSFER 3 FROM Sirius-1a TO NG", "failed"),
             ],
             "missing": [], "events": [], "board": "", "owned_label": "Systems owned",
             "systems": [], "standing": [], "over": false, "winners": [],
-            "next_turn": 2, "next_phase": "defence", "owing": ["red"],
+            "next_turn": 2, "next_phase": "defence", "next_when": "turn 2, defence phase",
+            "owing": ["red"],
             "deadline_utc": "2025-01-01 12:00 UTC", "deadline_local": "",
         });
         let text = templates.render("results.txt", &view).unwrap();

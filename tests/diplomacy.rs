@@ -362,9 +362,9 @@ fn builds_left_unordered_are_told_in_the_winter_results() {
         results.body
     );
     assert!(
-        results
-            .body
-            .contains("winter phase.\n\nNo orders from AUS: the rules' defaults were played."),
+        results.body.contains(
+            "Winter 1901 adjustments.\n\nNo orders from AUS: the rules' defaults were played."
+        ),
         "{}",
         results.body
     );
@@ -646,4 +646,73 @@ fn the_mail_answered_below_the_orders_is_not_read() {
     let sent = w.sent();
     let receipt = receipt_to(&sent, germany);
     assert!(!receipt.body.contains("NOT READ"), "{}", receipt.body);
+}
+
+/// Diplomacy's mails name a phase as its players do ("Spring 1901 movement"), not as
+/// "turn 1901, spring phase": the welcome, the receipt, the results (and the next
+/// phase in them), the board and the history.
+#[test]
+fn mails_name_the_phase_by_season_and_year() {
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    let sent = w.sent();
+    let welcome = sent
+        .iter()
+        .find(|m| m.subject.contains("Welcome: you play AUS"))
+        .expect("a welcome mail");
+    assert!(
+        squash(&welcome.body).contains("The game begins with Spring 1901 movement."),
+        "{}",
+        welcome.body
+    );
+    let (_, austria, _) = DIPLOMACY_PLAYERS[0];
+    w.orders(austria, "A vie - gal\nA bud - ser\nF tri H\nBOARD");
+    w.pass();
+    let sent = w.sent();
+    let receipt = receipt_to(&sent, austria);
+    assert!(
+        squash(&receipt.body).starts_with("Game g1, Spring 1901 movement: your mail"),
+        "{}",
+        receipt.body
+    );
+    let board = sent
+        .iter()
+        .find(|m| m.to == austria && m.subject.contains("Board"))
+        .expect("a board reply");
+    assert!(
+        board.body.starts_with("Game g1, Spring 1901 movement."),
+        "{}",
+        board.body
+    );
+    w.advance(Duration::hours(100));
+    w.pass();
+    let sent = w.sent();
+    let results = sent
+        .iter()
+        .find(|m| m.to == austria && m.subject.contains("results"))
+        .expect("results");
+    let body = squash(&results.body);
+    assert!(
+        body.starts_with("Game g1: results of Spring 1901 movement."),
+        "{}",
+        results.body
+    );
+    assert!(
+        body.contains("Next: Fall 1901 movement; orders from"),
+        "{}",
+        results.body
+    );
+    assert!(!body.contains("turn 1901"), "{}", results.body);
+    w.orders(austria, "HISTORY 1901");
+    w.pass();
+    let sent = w.sent();
+    let history = sent
+        .iter()
+        .find(|m| m.to == austria && m.subject.contains("History"))
+        .expect("a history reply");
+    assert!(
+        history.body.contains("Spring 1901 movement:"),
+        "{}",
+        history.body
+    );
 }

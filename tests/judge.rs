@@ -239,7 +239,7 @@ fn a_mail_that_came_after_the_deadline_counts_for_the_next_phase() {
         .join(" ");
     assert!(
         body.contains(
-            "The deadline of turn 1, movement phase, was 2026-11-24 12:00 UTC"
+            "after the deadline of turn 1, movement phase: 2026-11-24 12:00 UTC"
         ) && body.contains("That phase was played without it, and the mail is read for turn 2, movement phase."),
         "{body}"
     );

@@ -384,11 +384,13 @@ fn results_mail(
     let label = adjudicated.game.label();
     let view = serde_json::json!({
         "game": "g1", "turn": 3, "phase": "movement",
+        "when": game.play().phase_title(3, "movement"),
         "results": seen.view["results"], "missing": [], "events": seen.view["events"],
         "systems": seen.view["systems"], "owned_label": after.owned_label(),
         "board": after.board_text(viewer),
         "standing": after.standing(), "over": label.over, "winners": [],
-        "next_turn": label.turn, "next_phase": label.phase, "owing": after.owing(),
+        "next_turn": label.turn, "next_phase": label.phase,
+        "next_when": after.phase_title(label.turn, label.phase), "owing": after.owing(),
         "deadline_utc": "2025-01-01 12:00 UTC", "deadline_local": "2025-01-01 13:00 CET",
     });
     let templates = pbem::report::Templates::load(None).unwrap();

@@ -325,6 +325,7 @@ impl Judge<'_> {
             game: &gc.id,
             turn: label.turn,
             phase: label.phase,
+            when: record.game.play().phase_title(label.turn, label.phase),
             from: sender,
             to: if press.broadcast {
                 "every power".to_string()

@@ -132,6 +132,7 @@ impl Judge<'_> {
                 .collect(),
             turn: label.turn,
             phase: label.phase,
+            when: play.phase_title(label.turn, label.phase),
             deadline_utc,
             deadline_local,
             phases,

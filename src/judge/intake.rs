@@ -535,20 +535,26 @@ impl Judge<'_> {
             return Ok(None);
         }
         self.advance(gc, fx, true)?;
-        let now = self.peek(fx, &gc.id, |r| r.game.label())?;
+        let (now, titles) = self.peek(fx, &gc.id, |r| {
+            let now = r.game.label();
+            let play = r.game.play();
+            let titles = (
+                play.phase_title(label.turn, label.phase),
+                play.phase_title(now.turn, now.phase),
+            );
+            (now, titles)
+        })?;
         if now.turn == label.turn && now.phase == label.phase {
             return Ok(None);
         }
         let tz = gc.time_zone;
         let note = format!(
-            "The deadline of turn {}, {}, was {}; this mail came at {}. That phase was \
-             played without it, and the mail is read for turn {}, {}.",
-            label.turn,
-            crate::report::phase_name(label.phase.to_string()),
-            replies::when(deadline, tz),
+            "This mail came at {}, after the deadline of {}: {}. That phase was played \
+             without it, and the mail is read for {}.",
             replies::when(received, tz),
-            now.turn,
-            crate::report::phase_name(now.phase.to_string()),
+            titles.0,
+            replies::when(deadline, tz),
+            titles.1,
         );
         Ok(Some((note, label.turn, label.phase.to_string())))
     }

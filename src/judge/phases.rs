@@ -139,6 +139,7 @@ impl Judge<'_> {
                     power: &power,
                     turn: label.turn,
                     phase: label.phase,
+                    when: record.game.play().phase_title(label.turn, label.phase),
                     deadline_utc: replies::utc(deadline),
                     deadline_local: replies::local(deadline, gc.time_zone),
                 };
@@ -325,6 +326,7 @@ impl Judge<'_> {
                     game: &gc.id,
                     turn: entry.turn,
                     phase: &entry.phase,
+                    when: play.phase_title(entry.turn, &entry.phase),
                     results: &seen.view["results"],
                     missing: &entry.missing,
                     events: &seen.view["events"],
@@ -336,6 +338,7 @@ impl Judge<'_> {
                     winners: record.game.winners(),
                     next_turn: next.turn,
                     next_phase: next.phase,
+                    next_when: play.phase_title(next.turn, next.phase),
                     owing: record.game.owing(),
                     deadline_utc: deadline_utc.clone(),
                     deadline_local: deadline_local.clone(),

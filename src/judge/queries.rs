@@ -28,6 +28,7 @@ impl Judge<'_> {
             game: &gc.id,
             turn: label.turn,
             phase: label.phase,
+            when: play.phase_title(label.turn, label.phase),
             board: play.board_text(viewer),
             systems,
             owned_label: play.owned_label(),
@@ -67,6 +68,7 @@ impl Judge<'_> {
                 let seen = record.game.play().results_for(&e.results(), viewer);
                 replies::HistoryPhase {
                     phase: e.phase.clone(),
+                    when: record.game.play().phase_title(e.turn, &e.phase),
                     results: seen.view["results"].clone(),
                     events: seen.view["events"].clone(),
                 }
@@ -154,6 +156,7 @@ impl Judge<'_> {
                 role,
                 turn: label.turn,
                 phase: label.phase.to_string(),
+                when: record.game.play().phase_title(label.turn, label.phase),
             });
         }
         let view = replies::Help {

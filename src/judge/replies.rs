@@ -53,6 +53,8 @@ pub struct Receipt<'a> {
     pub power: &'a str,
     pub turn: u32,
     pub phase: &'static str,
+    /// The phase as mails name it ([`crate::rules::game::Play::phase_title`]).
+    pub when: String,
     pub lines: Vec<Line>,
     /// Lines not shown, past the first [`RECEIPT_LINES`].
     pub more_lines: usize,
@@ -124,6 +126,7 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         power,
         turn: label.turn,
         phase: label.phase,
+        when: record.game.play().phase_title(label.turn, label.phase),
         lines: checks.iter().take(RECEIPT_LINES).map(line).collect(),
         more_lines: checks.len().saturating_sub(RECEIPT_LINES),
         notes,
@@ -141,6 +144,8 @@ pub struct Results<'a> {
     pub game: &'a str,
     pub turn: u32,
     pub phase: &'a str,
+    /// The phase as mails name it ([`crate::rules::game::Play::phase_title`]).
+    pub when: String,
     pub results: &'a serde_json::Value,
     /// The powers that owed orders and sent none.
     pub missing: &'a [String],
@@ -153,6 +158,8 @@ pub struct Results<'a> {
     pub winners: Vec<String>,
     pub next_turn: u32,
     pub next_phase: &'static str,
+    /// The next phase as mails name it.
+    pub next_when: String,
     pub owing: Vec<String>,
     pub deadline_utc: String,
     pub deadline_local: String,
@@ -164,6 +171,8 @@ pub struct Reminder<'a> {
     pub power: &'a str,
     pub turn: u32,
     pub phase: &'static str,
+    /// The phase as mails name it ([`crate::rules::game::Play::phase_title`]).
+    pub when: String,
     pub deadline_utc: String,
     pub deadline_local: String,
 }
@@ -216,6 +225,8 @@ pub struct BoardView<'a> {
     pub game: &'a str,
     pub turn: u32,
     pub phase: &'static str,
+    /// The phase as mails name it ([`crate::rules::game::Play::phase_title`]).
+    pub when: String,
     pub board: String,
     pub systems: Vec<(String, String)>,
     pub owned_label: &'static str,
@@ -226,6 +237,8 @@ pub struct BoardView<'a> {
 #[derive(Serialize)]
 pub struct HistoryPhase {
     pub phase: String,
+    /// The phase as mails name it.
+    pub when: String,
     pub results: serde_json::Value,
     pub events: serde_json::Value,
 }
@@ -262,6 +275,8 @@ pub struct HelpGame {
     pub role: String,
     pub turn: u32,
     pub phase: String,
+    /// The phase as mails name it ([`crate::rules::game::Play::phase_title`]).
+    pub when: String,
 }
 
 #[derive(Serialize)]
@@ -285,6 +300,9 @@ pub struct Welcome<'a> {
     pub others: Vec<String>,
     pub turn: u32,
     pub phase: &'static str,
+    /// The phase as mails name it ([`crate::rules::game::Play::phase_title`]).
+    pub when: String,
+
     pub deadline_utc: String,
     pub deadline_local: String,
     /// (phase, length) pairs.
@@ -317,6 +335,8 @@ pub struct PressMail<'a> {
     pub game: &'a str,
     pub turn: u32,
     pub phase: &'a str,
+    /// The phase as mails name it ([`crate::rules::game::Play::phase_title`]).
+    pub when: String,
     /// The sender's power, or `anonymous`.
     pub from: &'a str,
     pub to: String,

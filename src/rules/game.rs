@@ -118,6 +118,16 @@ pub trait Play {
     fn has_dice(&self) -> bool {
         true
     }
+    /// How mails name a phase of this game, mid-sentence: `turn 3, movement phase`
+    /// (the default, from the turn and the phase id), or the game's own words
+    /// (Diplomacy: `Spring 1901 movement`). Any turn and phase of the game, not only
+    /// the current one: results and history name past phases by it too.
+    fn phase_title(&self, turn: u32, phase: &str) -> String {
+        format!(
+            "turn {turn}, {}",
+            crate::report::phase_name(phase.to_string())
+        )
+    }
     /// The order syntax of this game, for HELP.
     fn order_help(&self) -> &'static str;
     /// An example of an orders mail body for `power` in the current phase (welcome

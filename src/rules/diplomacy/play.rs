@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::phase::Report;
-use super::state::{Options, State};
+use super::state::{Options, Phase, State};
 use super::{report, scenario, Diplomacy};
 use crate::picture::Svg;
 use crate::rules::game::{keep_keys, Adjudicated, Game, PhaseResults, Play, Viewer};
@@ -132,6 +132,18 @@ impl Play for State {
 
     fn has_dice(&self) -> bool {
         false
+    }
+
+    /// "Spring 1901 movement", "Fall 1901 retreats", "Winter 1901 adjustments": the
+    /// turn is the year.
+    fn phase_title(&self, turn: u32, phase: &str) -> String {
+        match u16::try_from(turn)
+            .ok()
+            .and_then(|year| Phase::from_id(year, phase))
+        {
+            Some(p) => p.words(),
+            None => format!("{phase} {turn}"),
+        }
     }
 
     fn order_help(&self) -> &'static str {

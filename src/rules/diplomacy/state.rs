@@ -92,6 +92,19 @@ impl Phase {
         }
     }
 
+    /// The phase of `year` that the judge's phase id names (see [`Phase::id`]).
+    pub fn from_id(year: u16, id: &str) -> Option<Phase> {
+        let (season, step) = match id {
+            "spring" => (Season::Spring, Step::Movement),
+            "spring-retreats" => (Season::Spring, Step::Retreat),
+            "fall" => (Season::Fall, Step::Movement),
+            "fall-retreats" => (Season::Fall, Step::Retreat),
+            "winter" => (Season::Winter, Step::Adjustment),
+            _ => return None,
+        };
+        Some(Phase { year, season, step })
+    }
+
     /// For people: "Spring 1901 movement".
     pub fn words(&self) -> String {
         let s = match self.season {
