@@ -57,7 +57,7 @@ impl Templates {
         let mut env = Environment::new();
         env.set_undefined_behavior(UndefinedBehavior::Strict);
         env.set_keep_trailing_newline(true);
-        env.add_filter("wrap", wrap);
+        env.add_filter("wrap", wrap_groups);
         env.add_filter("phase", phase_name);
         env.add_filter("lines", |text: String| -> Vec<String> {
             text.lines().map(str::to_string).collect()
@@ -110,7 +110,8 @@ pub fn wrap(text: String, width: usize, indent: usize) -> String {
     fold(&text, width, indent)
 }
 
-/// As [`wrap`], but a line breaks only at a space outside parentheses: a group such as
+/// As [`wrap`], but a line breaks only at a space outside parentheses (the templates'
+/// `wrap` filter, every mail of every game): a group such as
 /// "(earned 3, neutral 0)" stays on one line, unless it alone is longer than a
 /// continued line has room for; then it breaks at its own spaces.
 pub fn wrap_groups(text: String, width: usize, indent: usize) -> String {
@@ -224,6 +225,42 @@ mod tests {
         assert_eq!(wrap_groups("aa  bb cc".into(), 6, 2), "aa  bb\n  cc");
         assert_eq!(wrap_groups("a) bb cc".into(), 5, 2), "a) bb\n  cc");
         assert_eq!(wrap_groups("(a bb cc".into(), 5, 2), "(a bb\n  cc");
+    }
+
+    /// The templates' `wrap` filter keeps a parenthesised group on one line, in every
+    /// mail: "(1 vs 2)" or a deadline's local time never breaks in its middle.
+    #[test]
+    fn mails_never_break_inside_parentheses() {
+        let templates = super::Templates::load(None).unwrap();
+        let detail = "bounced with the fleet from Sirius-1a (attack 3 vs defence 4, \
+                      head-to-head)";
+        let view = serde_json::json!({
+            "game": "g1", "turn": 2, "phase": "movement", "when": "turn 2, movement phase",
+            "results": [{"power": "red", "order": "A1 - A2", "outcome": "bounced",
+                         "detail": detail}],
+            "missing": [], "events": ["The system of Sirius-1a (owned by red) changes hands"],
+            "board": "", "owned_label": "Systems owned", "systems": [], "standing": [],
+            "over": false, "winners": [], "next_turn": 3, "next_phase": "movement",
+            "next_when": "turn 3, movement phase", "owing": ["red"],
+            "deadline_utc": "2025-01-01 12:00 UTC", "deadline_local": "2025-01-01 13:00 CET",
+        });
+        let text = templates.render("results.txt", &view).unwrap();
+        for line in text.lines() {
+            assert_eq!(
+                line.matches('(').count(),
+                line.matches(')').count(),
+                "{line:?} breaks inside parentheses:\n{text}"
+            );
+        }
+        assert!(
+            text.contains("(attack 3 vs defence 4, head-to-head)"),
+            "{text}"
+        );
+        // The plain fold would have broken that group.
+        let row = format!("  red        A1 - A2          bounced: {detail}");
+        assert!(super::wrap(row, 72, 30)
+            .lines()
+            .any(|l| l.matches('(').count() != l.matches(')').count()));
     }
 
     /// A results mail as a player reads it: an order too long for its column puts its
