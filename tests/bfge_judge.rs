@@ -418,3 +418,62 @@ fn replay_from_the_store(w: &World, end: &State, mailed: &BTreeMap<String, Value
     }
     assert_eq!(&s, end);
 }
+
+/// A results mail states the next victory check once, for the turn that check is made
+/// in (after the actions of turn 1, turn 2's): no stale "End of turn 1" below the
+/// board; who holds which region is in the board's column and one summing-up line,
+/// not in a third list. The game-over mail's standing has the final Index.
+#[test]
+fn results_state_the_next_victory_check_once() {
+    let mut w = World::with_rules("battles-galactic-empire", "", &BFGE_PLAYERS);
+    w.pass();
+    let mut actions_results = None;
+    for _ in 0..3 {
+        let before = state(&w);
+        for p in check::owing(&before) {
+            w.orders(address(p), &orders(&before, p, style(p)).expect("orders"));
+        }
+        w.pass();
+        if before.phase == Phase::Actions {
+            actions_results = w
+                .sent()
+                .into_iter()
+                .find(|m| m.to == address(Power::Blue) && m.subject.contains("actions results"));
+        } else {
+            w.sent();
+        }
+    }
+    let mail = actions_results.expect("the results of turn 1's actions");
+    assert_eq!(state(&w).phase, Phase::Build);
+    let body = squash(&mail.body);
+    assert_eq!(body.matches("red wins at").count(), 1, "{}", mail.body);
+    assert!(
+        body.contains("At the end of turn 2: red wins at"),
+        "{}",
+        mail.body
+    );
+    assert!(!body.contains("Regions controlled"), "{}", mail.body);
+    assert!(
+        body.contains("Chaos Index 46 (middle band); regions held: blue Omega; red Gamma."),
+        "{}",
+        mail.body
+    );
+
+    w.send(
+        MODERATOR.0,
+        "[g1] end",
+        &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
+    );
+    w.pass();
+    let over = w
+        .sent()
+        .into_iter()
+        .find(|m| m.to == address(Power::Red) && m.subject.contains("Game over"))
+        .expect("a game-over mail");
+    let body = squash(&over.body);
+    assert!(
+        body.contains("Final standing: Chaos Index 46 (middle band); regions held:"),
+        "{}",
+        over.body
+    );
+}

@@ -44,8 +44,10 @@ const POSITION_KEYS: &[&str] = &[
 ];
 
 impl Play for State {
+    /// The board's `control` column and the standing's "Regions held" say who holds
+    /// what: no third list.
     fn owned_label(&self) -> &'static str {
-        "Regions controlled"
+        ""
     }
 
     fn rules(&self) -> RuleSetId {

@@ -295,10 +295,10 @@ pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
     out
 }
 
-/// The lines that sum up the race: the Chaos Index and what wins now.
+/// The line that sums up the race: the Chaos Index and the regions each side holds
+/// (results, welcome and game-over mails; the board beside it has the next victory
+/// check, for the turn that check is made in).
 pub fn standing(state: &State) -> Vec<String> {
-    let turn = state.turn.max(1);
-    let (low, high) = State::victory_levels(turn);
     let controlled = |p| {
         state
             .controlled(p)
@@ -312,17 +312,11 @@ pub fn standing(state: &State) -> Vec<String> {
             v.join(", ")
         }
     };
-    vec![
-        format!(
-            "Chaos Index {} ({} band).",
-            state.chaos,
-            super::types::Band::of(state.chaos).name()
-        ),
-        format!("End of turn {turn}: red wins at {low} or less, blue at {high} or more."),
-        format!(
-            "Regions held: blue {}; red {}.",
-            list(controlled(super::types::Power::Blue)),
-            list(controlled(super::types::Power::Red))
-        ),
-    ]
+    vec![format!(
+        "Chaos Index {} ({} band); regions held: blue {}; red {}.",
+        state.chaos,
+        super::types::Band::of(state.chaos).name(),
+        list(controlled(super::types::Power::Blue)),
+        list(controlled(super::types::Power::Red))
+    )]
 }
