@@ -127,6 +127,7 @@ pub fn verify(h: &History) -> Result<String, String> {
         .map_err(|e| format!("options: {e}"))?;
     let mut game = Game::new(rules, &options, h.start.as_ref(), seed)?;
     let mut dice = 0usize;
+    let (mut worded, mut first_worded) = (0usize, None::<String>);
     for (k, p) in h.phases.iter().enumerate() {
         let label = game.label();
         if label.turn != p.turn || label.phase != p.phase {
@@ -146,16 +147,21 @@ pub fn verify(h: &History) -> Result<String, String> {
             map.insert("turn".into(), p.turn.into());
             map.insert("phase".into(), p.phase.clone().into());
         }
-        if let Some(d) = first_difference(&json, &p.results) {
+        let mut here = Vec::new();
+        if let Some(d) = first_difference(&json, &p.results, &mut here) {
             return Err(format!(
                 "turn {} {}: the results played again differ from the recorded ones (first at {d})",
                 p.turn, p.phase,
             ));
         }
+        if let (None, Some(first)) = (&first_worded, here.first()) {
+            first_worded = Some(format!("turn {} {}, {first}", p.turn, p.phase));
+        }
+        worded += here.len();
         dice += count_dice(&json);
         game = adj.game;
     }
-    Ok(format!(
+    let mut report = format!(
         "verified: {} phases played again from the {}, {dice} dice among their results, all as recorded",
         h.phases.len(),
         if h.secret.is_some() {
@@ -163,28 +169,65 @@ pub fn verify(h: &History) -> Result<String, String> {
         } else {
             "fixed seed"
         }
-    ))
+    );
+    if let Some(first) = first_worded {
+        report += &format!(
+            "; {worded} {} worded otherwise by this pbem than by the one that recorded the \
+             game (first at {first}): words only, every die, order, outcome and position is \
+             as recorded",
+            if worded == 1 { "text is" } else { "texts are" }
+        );
+    }
+    Ok(report)
 }
 
 fn commitment_of(secret: &str) -> Result<String, String> {
     commitment(secret).ok_or_else(|| "the secret is not hex".into())
 }
 
+/// The keys whose strings are words for people (a result's `detail`, an event's
+/// `text`, why a fleet was destroyed, a list of event lines): a later pbem may word
+/// them otherwise from the same dice, orders and outcomes.
+const PROSE: &[&str] = &["detail", "text", "why", "reason", "events"];
+
 /// Where the results played again (`a`) first disagree with the recorded ones (`b`),
 /// as a path; `None` when every recorded value is played again alike. A field only
 /// the results played again have is no disagreement: a later pbem may tell more of a
 /// phase (War!'s dice by kind, for one) than the pbem that recorded it, from the same
-/// dice. A recorded field the results played again lack is one.
-fn first_difference(a: &serde_json::Value, b: &serde_json::Value) -> Option<String> {
+/// dice. A recorded field the results played again lack is one. Strings under a
+/// [`PROSE`] key that differ are no disagreement either: their paths go to `worded`.
+fn first_difference(
+    a: &serde_json::Value,
+    b: &serde_json::Value,
+    worded: &mut Vec<String>,
+) -> Option<String> {
+    differ(a, b, false, "", worded)
+}
+
+fn differ(
+    a: &serde_json::Value,
+    b: &serde_json::Value,
+    prose: bool,
+    path: &str,
+    worded: &mut Vec<String>,
+) -> Option<String> {
     use serde_json::Value;
+    let at = |k: &str| {
+        if path.is_empty() {
+            k.to_string()
+        } else {
+            format!("{path}.{k}")
+        }
+    };
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             for (k, w) in y {
                 match x.get(k) {
-                    None => return Some(k.clone()),
+                    None => return Some(at(k)),
                     Some(v) => {
-                        if let Some(d) = first_difference(v, w) {
-                            return Some(format!("{k}.{d}"));
+                        let prose = PROSE.contains(&k.as_str());
+                        if let Some(d) = differ(v, w, prose, &at(k), worded) {
+                            return Some(d);
                         }
                     }
                 }
@@ -193,13 +236,17 @@ fn first_difference(a: &serde_json::Value, b: &serde_json::Value) -> Option<Stri
         }
         (Value::Array(x), Value::Array(y)) => {
             for (i, (v, w)) in x.iter().zip(y).enumerate() {
-                if let Some(d) = first_difference(v, w) {
-                    return Some(format!("[{i}].{d}"));
+                if let Some(d) = differ(v, w, prose, &at(&format!("[{i}]")), worded) {
+                    return Some(d);
                 }
             }
-            (x.len() != y.len()).then(|| format!("[{}]", x.len().min(y.len())))
+            (x.len() != y.len()).then(|| at(&format!("[{}]", x.len().min(y.len()))))
         }
-        _ => (a != b).then(|| "here".into()),
+        (Value::String(x), Value::String(y)) if prose && x != y => {
+            worded.push(path.to_string());
+            None
+        }
+        _ => (a != b).then(|| at("here")),
     }
 }
 
@@ -249,6 +296,10 @@ mod tests {
         let more = serde_json::json!(
             {"rounds": [{"rolls": [3, 5], "hits": 1, "by_kind": [{"rolls": [3, 5]}]}]}
         );
+        let mut worded = Vec::new();
+        let mut first_difference = |a: &serde_json::Value, b: &serde_json::Value| {
+            super::first_difference(a, b, &mut worded)
+        };
         assert_eq!(first_difference(&more, &recorded), None);
         let other = serde_json::json!({"rounds": [{"rolls": [3, 6], "hits": 1}]});
         assert_eq!(
@@ -267,5 +318,48 @@ mod tests {
         );
         // The grouped dice are not counted twice.
         assert_eq!(count_dice(&more), 2);
+        assert!(worded.is_empty());
+    }
+
+    /// Words for people may change from one pbem to the next; the dice, orders,
+    /// outcomes and positions may not. A recorded detail, event text or event line
+    /// worded otherwise is told, not a failure; the same change to any other string
+    /// (an outcome, a die's target) is a difference.
+    #[test]
+    fn results_worded_otherwise_still_verify_but_other_strings_do_not() {
+        let recorded = serde_json::json!({
+            "results": [{"outcome": "done", "detail": "1SF return to its display"}],
+            "events": [{"step": "B8.7", "text": "red's 1SF return"}, "AUS leaves 1 build"],
+            "dice": [{"die": 4, "target": "SF"}],
+        });
+        let again = serde_json::json!({
+            "results": [{"outcome": "done", "detail": "1SF returns to its display"}],
+            "events": [{"step": "B8.7", "text": "red's 1SF returns"}, "AUS leaves 1 build unused"],
+            "dice": [{"die": 4, "target": "SF"}],
+        });
+        let mut worded = Vec::new();
+        assert_eq!(first_difference(&again, &recorded, &mut worded), None);
+        assert_eq!(
+            worded,
+            ["results.[0].detail", "events.[0].text", "events.[1]"]
+        );
+        let mut outcome = again.clone();
+        outcome["results"][0]["outcome"] = "failed".into();
+        assert_eq!(
+            first_difference(&outcome, &recorded, &mut Vec::new()).as_deref(),
+            Some("results.[0].outcome.here")
+        );
+        let mut target = again.clone();
+        target["dice"][0]["target"] = "CG".into();
+        assert_eq!(
+            first_difference(&target, &recorded, &mut Vec::new()).as_deref(),
+            Some("dice.[0].target.here")
+        );
+        let mut step = again;
+        step["events"][0]["step"] = "B8.6".into();
+        assert_eq!(
+            first_difference(&step, &recorded, &mut Vec::new()).as_deref(),
+            Some("events.[0].step.here")
+        );
     }
 }

@@ -644,6 +644,24 @@ fn a_finished_games_dice_verify_against_the_commitment_and_tampering_fails() {
     let (ok, out) = verify_dice(&file);
     assert!(!ok, "a changed roll must fail: {out}");
     assert!(out.contains("differ from the recorded ones"), "{out}");
+    // A result worded otherwise (as a later pbem may word it) is told, not a failure.
+    let mut reworded = history.clone();
+    let detail = reworded["phases"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .flat_map(|p| p["results"]["results"].as_array_mut().unwrap().iter_mut())
+        .find_map(|r| r.get_mut("detail").filter(|d| d.is_string()))
+        .expect("a result with a detail");
+    *detail = "worded otherwise".into();
+    std::fs::write(&file, serde_json::to_string(&reworded).unwrap()).unwrap();
+    let (ok, out) = verify_dice(&file);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("1 text is worded otherwise by this pbem")
+            && out.contains("results.[0].detail"),
+        "{out}"
+    );
     // A changed secret fails the commitment.
     let mut tampered = history.clone();
     let secret = tampered["secret"].as_str().unwrap().to_string();
