@@ -503,7 +503,11 @@ impl Field<'_> {
         }
         self.run.log.event(
             "B8.7",
-            format!("{name}: {d}'s {} return to its display", fleets_text(&gone)),
+            format!(
+                "{name}: {d}'s {} {} to its display",
+                fleets_text(&gone),
+                returns(&gone)
+            ),
         );
         if self.has(s) {
             let g = self.garrison(s, &instructions[s.index()]);
@@ -598,7 +602,7 @@ impl Field<'_> {
             }
         }
         let back = if home.iter().any(|&n| n > 0) {
-            format!("; {} return to its display", fleets_text(&home))
+            format!("; {} {} to its display", fleets_text(&home), returns(&home))
         } else {
             String::new()
         };
@@ -629,4 +633,13 @@ fn fate_of_six(seg: Segment, target: Kind) -> Fate {
 
 fn rank(order: &[Kind], k: Kind) -> usize {
     order.iter().position(|&x| x == k).unwrap_or(order.len())
+}
+
+/// "returns" after one fleet (`1SF returns`), "return" after more (`1SF 2CG return`).
+fn returns(f: &Fleets) -> &'static str {
+    if f.iter().sum::<u32>() == 1 {
+        "returns"
+    } else {
+        "return"
+    }
 }
