@@ -9,7 +9,7 @@ use super::outcome::{Action, Outcome};
 use super::politics;
 use super::state::{Scenario, Unit};
 use super::syntax::{order_text, Order};
-use super::types::{fleets_text, region_name, Chit, Fleets, Kind, Power, Segment};
+use super::types::{fleets_text, region_name, verb, Chit, Fleets, Kind, Power, Segment};
 use super::{spend, Plans, Run};
 
 /// One power's action lines (in order) and whether each has been taken.
@@ -346,8 +346,7 @@ fn play(
             } else {
                 format!("{}; cancelled {p}'s {text}", r.detail)
             };
-            let detail =
-                format!("cancelled by {o}'s REPRESSION; both chits go to the common chit pool");
+            let detail = format!("by {o}'s REPRESSION; both chits go to the common chit pool");
             run.log.settle(e.line, Outcome::Cancelled, detail.clone());
             run.log.event("B7.4", format!("{o} represses {p}'s {text}"));
             record(run, p, kind, region, "cancelled", detail);
@@ -373,8 +372,9 @@ fn play(
                 }
             }
             format!(
-                "{} move from {} to {}",
+                "{} {} from {} to {}",
                 fleets_text(&moving),
+                verb(&moving, "moves", "move"),
                 region_name(*from),
                 region_name(*to)
             )

@@ -7,7 +7,7 @@ use super::outcome::{segment_id, Battle, Shot};
 use super::state::Unit;
 use super::syntax::{Disengage, GarrisonRule};
 use super::types::{
-    fleet_value, fleet_values, fleets_text, region_name, Fleets, Kind, Power, Segment,
+    fleet_value, fleet_values, fleets_text, region_name, verb, Fleets, Kind, Power, Segment,
 };
 use super::Run;
 
@@ -426,12 +426,17 @@ impl Field<'_> {
                     self.run.log.event(
                         "B8.7",
                         format!(
-                            "{name}, pursuit: {what}: {}",
+                            "{name}, pursuit: {what}: {} -> {}",
                             rolls
                                 .iter()
                                 .map(u8::to_string)
                                 .collect::<Vec<_>>()
-                                .join(" ")
+                                .join(" "),
+                            match six {
+                                0 => "no 6".to_string(),
+                                1 => "one 6".to_string(),
+                                n => format!("{n} sixes"),
+                            }
                         ),
                     );
                     self.battle.shots.push(Shot {
@@ -506,7 +511,7 @@ impl Field<'_> {
             format!(
                 "{name}: {d}'s {} {} to its display",
                 fleets_text(&gone),
-                returns(&gone)
+                verb(&gone, "returns", "return")
             ),
         );
         if self.has(s) {
@@ -602,7 +607,11 @@ impl Field<'_> {
             }
         }
         let back = if home.iter().any(|&n| n > 0) {
-            format!("; {} {} to its display", fleets_text(&home), returns(&home))
+            format!(
+                "; {} {} to its display",
+                fleets_text(&home),
+                verb(&home, "returns", "return")
+            )
         } else {
             String::new()
         };
@@ -633,13 +642,4 @@ fn fate_of_six(seg: Segment, target: Kind) -> Fate {
 
 fn rank(order: &[Kind], k: Kind) -> usize {
     order.iter().position(|&x| x == k).unwrap_or(order.len())
-}
-
-/// "returns" after one fleet (`1SF returns`), "return" after more (`1SF 2CG return`).
-fn returns(f: &Fleets) -> &'static str {
-    if f.iter().sum::<u32>() == 1 {
-        "returns"
-    } else {
-        "return"
-    }
 }

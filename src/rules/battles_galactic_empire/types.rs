@@ -327,6 +327,16 @@ pub fn fleets_text(f: &Fleets) -> String {
     }
 }
 
+/// The verb after a fleet list: `one` after a single fleet ("1SF returns"), `many`
+/// after more ("1SF 2CG return").
+pub fn verb(f: &Fleets, one: &'static str, many: &'static str) -> &'static str {
+    if f.iter().sum::<u32>() == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 /// Chits as a count list: `BUILD 1, MOVE 2`, `none` for none.
 pub fn chits_text(c: &Chits) -> String {
     let parts: Vec<String> = Chit::ALL
