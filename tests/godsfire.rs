@@ -758,6 +758,46 @@ fn g6_5_the_receipt_refuses_an_econ_that_cannot_grow_the_region() {
 }
 
 #[test]
+fn g6_5_the_receipt_refuses_an_econ_on_an_i2_region_no_default_can_lower() {
+    // I-2 is the highest level: ECON on it fails at G6.5 unless a loan default short by
+    // more than 4 lowers it first (G6.2). Without loans, or with instalments the
+    // treasury nearly covers, that cannot happen: known on receipt.
+    use pbem::rules::godsfire::state::Loan;
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Interphase;
+    let at = s
+        .regions()
+        .find(|&at| s.owner(at) == "red" && s.region(at).economy == Economy::I2)
+        .unwrap();
+    s.region_mut(at).party = Party::M;
+    let id = s.region_name(at);
+    let order = format!("ECON {id}");
+    let got = receipt(&s, "red", &order);
+    assert!(
+        got[0].contains("the highest level") && got[0].contains("you have no loans"),
+        "{got:?}"
+    );
+    // Short by 4 at most: still no level lost before ECON.
+    s.powers[0].treasury = 3;
+    s.powers[0].loans = vec![Loan {
+        left: 2,
+        instalment: 7,
+    }];
+    let got = receipt(&s, "red", &order);
+    assert!(got[0].contains("short by only 4"), "{got:?}");
+    // Short by 5: G6.2 may lower it to I-1, and ECON may then raise it again.
+    s.powers[0].treasury = 2;
+    assert_eq!(receipt(&s, "red", &order), ["ok"]);
+    // And it does: the default takes the region named by DEMOTE first, and ECON
+    // raises it back.
+    s.systems[at.system].bank = 20;
+    let orders = BTreeMap::from([("red".to_string(), format!("DEMOTE {id}\n{order}"))]);
+    let (after, log) = gf::adjudicate(&s, &orders, 1);
+    assert_eq!(log.results[1].outcome.id(), "done", "{:?}", log.results);
+    assert_eq!(after.region(at).economy, Economy::I2);
+}
+
+#[test]
 fn g7_2_the_receipt_refuses_a_bribe_in_an_e_region() {
     // G7.2 bribes only an R revolt; G7.1 turns an E region only into M before it: a
     // BRIBE in an E region is known to fail. One in an M region is not (G7.1 may make

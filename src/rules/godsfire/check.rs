@@ -443,6 +443,9 @@ fn check(
                     state.region_name(at)
                 )));
             }
+            if state.region(at).economy.raise_cost().is_none() {
+                top_level(state, power, at)?;
+            }
             if !context.econ.insert(at) {
                 return Err(Invalid::Again("ECON raises a region one level a turn"));
             }
@@ -642,4 +645,33 @@ pub fn order_text(state: &State, order: &Checked) -> String {
             state.place_name(*to)
         ),
     }
+}
+
+/// An `ECON` on a region at the highest level (I-2): known to fail unless a level is
+/// lost before G6.5, which only a loan default short by more than 4 does (G6.2). What
+/// the instalments take comes from the treasury as it stands (G6.1 pays into the banks,
+/// G6.3 comes after), so the shortfall is known now.
+fn top_level(state: &State, power: usize, at: RegionAt) -> Result<(), Invalid> {
+    let p = &state.powers[power];
+    let due = p
+        .loans
+        .iter()
+        .fold(0u32, |a, l| a.saturating_add(l.instalment));
+    let short = due.saturating_sub(p.treasury);
+    if short > 4 {
+        return Ok(());
+    }
+    let id = state.region_name(at);
+    let economy = state.region(at).economy;
+    let loans = if p.loans.is_empty() {
+        "you have no loans".to_string()
+    } else if short == 0 {
+        format!("your treasury of {} pays the {due} due", p.treasury)
+    } else {
+        format!("the {due} due leaves you short by only {short}")
+    };
+    Err(Invalid::Illegal(format!(
+        "{economy} is the highest level: ECON cannot raise {id} (G6.5); only a loan \
+         default short by more than 4 could lower it first (G6.2), and {loans}"
+    )))
 }
