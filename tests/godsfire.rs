@@ -849,6 +849,50 @@ fn g8_2_the_receipt_refuses_peace_without_war_and_war_at_war() {
 }
 
 #[test]
+fn g8_2_a_war_listed_by_one_side_binds_both_for_war_and_peace() {
+    // A scenario may list a war on one side only (red lists blue, blue lists nobody):
+    // the war binds both, so blue may order PEACE and may not declare WAR; peace ends
+    // the war on both sides when both order it.
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Interphase;
+    s.powers[0].at_war = vec!["blue".into()];
+    s.powers[1].at_war.clear();
+    let got = receipt(&s, "blue", "PEACE red\nWAR red");
+    assert_eq!(got[0], "ok");
+    assert!(got[1].contains("already at war with red"), "{got:?}");
+    let orders = |red: &str, blue: &str| {
+        BTreeMap::from([
+            ("red".to_string(), red.to_string()),
+            ("blue".to_string(), blue.to_string()),
+        ])
+    };
+    let result = |log: &gf::outcome::Log, power: &str| {
+        let r = log.results.iter().find(|r| r.power == power).unwrap();
+        format!("{}: {}", r.outcome.id(), r.detail)
+    };
+    // One side alone makes no peace, whichever it is.
+    let (after, log) = gf::adjudicate(&s, &orders("", "PEACE red"), 1);
+    assert_eq!(
+        result(&log, "blue"),
+        "failed: red did not order PEACE with blue"
+    );
+    assert_eq!(after.powers[0].at_war, ["blue"]);
+    // Both: done for both, and neither lists the other any more.
+    let (after, log) = gf::adjudicate(&s, &orders("PEACE blue", "PEACE red"), 1);
+    assert_eq!(result(&log, "red"), "done: peace with blue");
+    assert_eq!(result(&log, "blue"), "done: peace with red");
+    assert!(after.powers[0].at_war.is_empty() && after.powers[1].at_war.is_empty());
+    assert!(!after.at_war_either("red", "blue"));
+    let told: Vec<&str> = log
+        .events
+        .iter()
+        .filter(|e| e.step == "G8.2")
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(told, ["red and blue make peace"]);
+}
+
+#[test]
 fn g9_the_receipt_refuses_a_desubvert_without_a_stake_and_a_second_counter() {
     // The stakes of the turn are all placed when the defence phase begins (G8.1).
     let mut s = standard(4, Options::default());

@@ -496,7 +496,8 @@ fn check(
             if state.powers[q].out {
                 return Err(Invalid::Illegal(format!("{them} is out of the game")));
             }
-            if state.at_war(me, them) {
+            // A war listed by either side binds both (G8.2: a war is between two).
+            if state.at_war_either(me, them) {
                 return Err(Invalid::Illegal(format!("already at war with {them}")));
             }
             if !context.diplomacy.insert((true, q))
@@ -511,7 +512,7 @@ fn check(
         Order::Peace(p) => {
             let q = other_power(&p)?;
             let them = &state.powers[q].id;
-            if !state.at_war(me, them) {
+            if !state.at_war_either(me, them) {
                 return Err(Invalid::Illegal(format!("not at war with {them}")));
             }
             if !context.diplomacy.insert((false, q)) {

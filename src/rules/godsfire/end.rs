@@ -140,8 +140,8 @@ pub fn end_turn(run: &mut Run) {
         for them in std::mem::take(&mut run.state.powers[p].declared_war) {
             let me = run.state.powers[p].id.clone();
             // Both sides declaring make one war, told once.
-            let new = !run.state.at_war(&me, &them);
-            if new {
+            let new = !run.state.at_war_either(&me, &them);
+            if !run.state.at_war(&me, &them) {
                 run.state.powers[p].at_war.push(them.clone());
             }
             if let Some(q) = run.state.power_index(&them) {

@@ -80,6 +80,16 @@ pub fn subvert(run: &mut Run) {
 /// sides order it in the same interphase.
 pub fn war_and_peace(run: &mut Run) {
     let steps = run.step(Step::WarPeace);
+    // The wars as the step begins, listed by either side (a war binds both): a peace
+    // made earlier in the step does not fail the other side's PEACE.
+    let n = run.state.powers.len();
+    let wars: BTreeSet<(usize, usize)> = (0..n)
+        .flat_map(|a| (0..n).map(move |b| (a, b)))
+        .filter(|&(a, b)| {
+            run.state
+                .at_war_either(&run.state.powers[a].id, &run.state.powers[b].id)
+        })
+        .collect();
     let peace: BTreeSet<(usize, usize)> = steps
         .iter()
         .filter_map(|&e| match run.entries[e].order {
@@ -95,7 +105,7 @@ pub fn war_and_peace(run: &mut Run) {
                 let them = run.state.powers[q].id.clone();
                 if run.state.powers[q].out {
                     run.failed(e, format!("{them} is out of the game"));
-                } else if run.state.at_war(&me, &them) {
+                } else if wars.contains(&(p, q)) {
                     run.failed(e, format!("already at war with {them}"));
                 } else if run.state.powers[p].declared_war.contains(&them) {
                     run.failed(e, format!("war on {them} is declared already"));
@@ -113,12 +123,14 @@ pub fn war_and_peace(run: &mut Run) {
             }
             Checked::Peace(q) => {
                 let them = run.state.powers[q].id.clone();
-                if !run.state.at_war(&me, &them) {
+                if !wars.contains(&(p, q)) {
                     run.failed(e, format!("not at war with {them}"));
                 } else if !peace.contains(&(q, p)) {
                     run.failed(e, format!("{them} did not order PEACE with {me}"));
                 } else {
+                    // Both sides' lists: a war listed by one side only ends too.
                     run.state.powers[p].at_war.retain(|w| *w != them);
+                    run.state.powers[q].at_war.retain(|w| *w != me);
                     if p < q {
                         run.event(
                             Event::new("G8.2", format!("{me} and {them} make peace")).power(&me),
