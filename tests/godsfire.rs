@@ -893,6 +893,26 @@ fn g8_2_a_war_listed_by_one_side_binds_both_for_war_and_peace() {
 }
 
 #[test]
+fn g8_1_a_stake_toward_a_power_at_war_by_its_list_only_is_paid_from_a_bank_near() {
+    // Blue lists the war, red does not: red is at war with blue all the same, and its
+    // stake on a blue region is paid from a bank of its own within 3 (G8.1), not from
+    // the treasury.
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Interphase;
+    s.powers[0].at_war.clear();
+    s.powers[1].at_war = vec!["red".into()];
+    let algol = s.system_index("Algol").unwrap();
+    s.systems[algol].owner = "red".into();
+    s.systems[algol].bank = 5;
+    let orders = BTreeMap::from([("red".to_string(), "SUBVERT Rigel-1a".to_string())]);
+    let (after, log) = gf::adjudicate(&s, &orders, 1);
+    let r = &log.results[0];
+    assert_eq!(r.outcome.id(), "done", "{r:?}");
+    assert!(r.detail.ends_with("from Algol"), "{r:?}");
+    assert_eq!(after.powers[0].treasury, s.powers[0].treasury);
+}
+
+#[test]
 fn g9_the_receipt_refuses_a_desubvert_without_a_stake_and_a_second_counter() {
     // The stakes of the turn are all placed when the defence phase begins (G8.1).
     let mut s = standard(4, Options::default());

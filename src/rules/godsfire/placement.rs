@@ -8,11 +8,11 @@ use super::run::Run;
 use super::state::Stake;
 
 /// How far subversion money may be carried toward a power at war (G8.1).
-const WAR_REACH: u32 = 3;
+pub const WAR_REACH: u32 = 3;
 
-/// G8.1: `SUBVERT`. Toward a power at war, the stake is paid from the nearest own bank
-/// within reach that holds enough (ties: the system listed first); otherwise from the
-/// treasury.
+/// G8.1: `SUBVERT`. Toward a power at war (a war listed by either side binds both),
+/// the stake is paid from the nearest own bank within reach that holds enough (ties:
+/// the system listed first); otherwise from the treasury.
 pub fn subvert(run: &mut Run) {
     for e in run.step(Step::Subvert) {
         let Checked::Subvert(at) = run.entries[e].order else {
@@ -36,7 +36,7 @@ pub fn subvert(run: &mut Run) {
             continue;
         }
         let cost = run.economy(at).subversion_cost();
-        let paid = if run.state.at_war(&me, &owner) {
+        let paid = if run.state.at_war_either(&me, &owner) {
             let target = run.state.systems[at.system].at;
             let bank = (0..run.state.systems.len())
                 .filter(|&s| run.state.systems[s].owner == me)
