@@ -913,6 +913,81 @@ fn g8_1_a_stake_toward_a_power_at_war_by_its_list_only_is_paid_from_a_bank_near(
 }
 
 #[test]
+fn g8_1_the_receipt_refuses_a_stake_at_war_with_no_bank_in_reach() {
+    // At war, a stake is paid from a bank of one's own within 3 of the target (G8.1).
+    // Red has none near Deneb (N6); only G7.6, before G8.1, could give it one (a system
+    // all in revolt going to the one power with stakes there) or give Deneb another
+    // owner. Known on receipt when neither can happen.
+    use pbem::rules::godsfire::state::Stake;
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Interphase;
+    s.powers[0].at_war = vec!["blue".into()];
+    s.powers[1].at_war = vec!["red".into()];
+    let blue: Vec<_> = s.regions().filter(|&at| s.owner(at) == "blue").collect();
+    for &at in &blue {
+        s.region_mut(at).allegiance = 4;
+    }
+    let got = receipt(&s, "red", "SUBVERT Deneb-1a\nSUBVERT Rigel-1a");
+    assert!(
+        got[0].contains("you are at war with blue")
+            && got[0].contains("at most 3 from Deneb")
+            && got[0].contains("you have none there"),
+        "{got:?}"
+    );
+    // Rigel (J2) is 4 from Procyon (F2) too.
+    assert!(got[1].contains("at most 3 from Rigel"), "{got:?}");
+    // A stake on Mizar (L8, 2 from Deneb), the only one there, could give red Mizar at
+    // G7.6 if all its regions revolt; not one on its last circle (G7.3 removes it
+    // first), nor while a region of Mizar cannot fall that far.
+    let mizar: Vec<_> = s
+        .regions()
+        .filter(|&at| s.systems[at.system].name == "Mizar")
+        .collect();
+    for &at in &mizar {
+        s.region_mut(at).allegiance = 1;
+    }
+    s.stakes.push(Stake {
+        power: "red".into(),
+        region: "Mizar-1a".into(),
+        circle: 1,
+        placed_turn: 1,
+    });
+    assert!(receipt(&s, "red", "SUBVERT Deneb-1a")[0].contains("at war with blue"));
+    s.stakes[0].circle = 2;
+    assert_eq!(receipt(&s, "red", "SUBVERT Deneb-1a"), ["ok"]);
+    s.region_mut(mizar[1]).allegiance = 5;
+    assert!(receipt(&s, "red", "SUBVERT Deneb-1a")[0].contains("at war with blue"));
+    // And it may happen: Mizar all in revolt, 1d6 = 1, Mizar is red's and pays.
+    for &at in &mizar {
+        s.region_mut(at).allegiance = 0;
+    }
+    let m = mizar[0].system;
+    s.systems[m].bank = 5;
+    let orders = BTreeMap::from([("red".to_string(), "SUBVERT Deneb-1a".to_string())]);
+    let (after, log) = gf::adjudicate_with_dice(&s, &orders, 1, &[1]);
+    assert_eq!(after.systems[m].owner, "red");
+    let r = &log.results[0];
+    assert!(
+        r.outcome.id() == "done" && r.detail.ends_with("from Mizar"),
+        "{r:?}"
+    );
+    // A Deneb region at 3 could fall by blue's own orders (2 at G7.1 after an
+    // extortion, a failed party change): Deneb could go neutral, the stake then be
+    // paid from the treasury. Not at war: from the treasury.
+    s.stakes.clear();
+    let deneb = s
+        .regions()
+        .find(|&at| s.region_name(at) == "Deneb-1a")
+        .unwrap();
+    s.region_mut(deneb).allegiance = 3;
+    assert_eq!(receipt(&s, "red", "SUBVERT Deneb-1a"), ["ok"]);
+    s.region_mut(deneb).allegiance = 4;
+    s.powers[0].at_war.clear();
+    s.powers[1].at_war.clear();
+    assert_eq!(receipt(&s, "red", "SUBVERT Deneb-1a"), ["ok"]);
+}
+
+#[test]
 fn g9_the_receipt_refuses_a_desubvert_without_a_stake_and_a_second_counter() {
     // The stakes of the turn are all placed when the defence phase begins (G8.1).
     let mut s = standard(4, Options::default());

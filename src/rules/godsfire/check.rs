@@ -487,6 +487,12 @@ fn check(
             if state.owner(at) == me {
                 return Err(Invalid::OwnRegion(state.region_name(at)));
             }
+            // At war, the stake is paid from a bank near the target (G8.1). No order
+            // of the submission gains a system or changes the target's owner before
+            // G8.1; only G7.6 could, and what it might do is known from the position.
+            if let Some(why) = super::foresee::subvert_fails(state, power, at) {
+                return Err(Invalid::Illegal(why));
+            }
             Checked::Subvert(at)
         }
         // Wars change only at G8.2 and a power out stays out: known now.

@@ -8,8 +8,9 @@
 //! runs as a [`run::Run`] through the steps of the rules in their order: [`movement`]
 //! (G4), [`combat`] (G5) and [`conquest`] (G5.5, the end of every combat phase),
 //! [`economy`] (G6), [`politics`] (G7), [`placement`] (G8), [`defence`] (G9), [`end`]
-//! (G10). [`place`] is the map's geometry and the stacks by place, [`strength`] and
-//! [`tables`] G2's strengths and the seed's two tables, [`dice`] a phase's dice.
+//! (G10); [`foresee`] what a receipt can know of an interphase beforehand. [`place`]
+//! is the map's geometry and the stacks by place, [`strength`] and [`tables`] G2's
+//! strengths and the seed's two tables, [`dice`] a phase's dice.
 //! [`scenario`] reads scenario files and writes the JSON of `pbem adjudicate`;
 //! [`report`] writes the text players read.
 
@@ -20,6 +21,7 @@ pub mod defence;
 pub mod dice;
 pub mod economy;
 pub mod end;
+pub mod foresee;
 pub mod generate;
 pub mod map;
 pub mod movement;
