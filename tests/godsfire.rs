@@ -256,6 +256,55 @@ fn g11_3_the_results_view_shows_every_order_and_new_stake() {
 }
 
 #[test]
+fn g4_4_results_board_and_standing_tell_the_powers_in_the_games_order() {
+    // The game's order is the scenario's: red, blue, green, yellow (not alphabetical).
+    use pbem::rules::godsfire::state::Stake;
+    let mut s = standard(2, Options::default());
+    s.phase = Phase::Interphase;
+    let orders: BTreeMap<String, String> = s
+        .powers
+        .iter()
+        .map(|p| (p.id.clone(), "BORROW 1".to_string()))
+        .collect();
+    for (k, power) in ["yellow", "blue"].into_iter().enumerate() {
+        s.stakes.push(Stake {
+            power: power.into(),
+            region: "Sirius-1a".into(),
+            circle: 3 - k as u8,
+            placed_turn: 1,
+        });
+    }
+    s.powers[0].at_war = vec!["yellow".into(), "blue".into()];
+    let (after, log) = gf::adjudicate(&s, &orders, 1);
+    let view = gf::report::results_view(&after, &log);
+    let powers: Vec<&str> = view.results.iter().map(|r| r.power.as_str()).collect();
+    assert_eq!(powers, ["red", "blue", "green", "yellow"]);
+    assert!(
+        view.events
+            .iter()
+            .any(|e| e.contains("Sirius-1a: allegiance")
+                && e.ends_with("(subversion by blue, yellow)")),
+        "{:?}",
+        view.events
+    );
+    let board = squash(&gf::report::board_text(&s));
+    assert!(board.contains("stakes: blue(2) yellow(3)"), "{board}");
+    assert!(board.contains("at war with: blue, yellow"), "{board}");
+    // Standing: most systems first, ties in the game's order.
+    let standing = |s: &State| -> Vec<String> {
+        gf::report::standing(s)
+            .iter()
+            .skip(1)
+            .map(|l| l.split_whitespace().next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(standing(&s), ["red", "blue", "green", "yellow"]);
+    let polaris = s.system_index("Polaris").unwrap();
+    s.systems[polaris].owner = "yellow".into();
+    assert_eq!(standing(&s), ["yellow", "red", "blue", "green"]);
+}
+
+#[test]
 fn g2_1_the_board_shows_every_stack_by_power() {
     let s = standard(2, Options::default());
     let board = gf::report::board_text(&s);

@@ -17,13 +17,14 @@ pub fn desubvert(run: &mut Run) {
         };
         let id = run.name(at);
         let turn = run.state.turn;
-        let placed: Vec<String> = run
+        let mut placed: Vec<String> = run
             .state
             .stakes
             .iter()
             .filter(|k| k.region.eq_ignore_ascii_case(&id) && k.placed_turn == turn)
             .map(|k| k.power.clone())
             .collect();
+        placed.sort_by_key(|p| run.state.rank(p));
         if placed.is_empty() {
             run.failed(e, format!("no stake was placed on {id} this turn"));
             continue;

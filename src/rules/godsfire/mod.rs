@@ -264,10 +264,13 @@ fn read(
         _ => owing(state),
     };
     let mut entries = Vec::new();
-    for (power, text) in orders {
-        let Some(p) = state.power_index(power) else {
-            continue;
-        };
+    // Power by power in the game's order (not the orders' alphabetical keys).
+    let mut submissions: Vec<(usize, &String)> = orders
+        .iter()
+        .filter_map(|(power, text)| Some((state.power_index(power)?, text)))
+        .collect();
+    submissions.sort_by_key(|&(p, _)| p);
+    for (p, text) in submissions {
         let id = state.powers[p].id.clone();
         let mut context = Context::default();
         for (number, line) in lines(text) {

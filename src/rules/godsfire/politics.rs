@@ -233,7 +233,8 @@ pub fn subversion(run: &mut Run) {
             by_region.entry(at).or_default().push(stake.power.clone());
         }
     }
-    for (at, powers) in by_region {
+    for (at, mut powers) in by_region {
+        powers.sort_by_key(|p| run.state.rank(p));
         let id = run.name(at);
         if countered.contains(&id.to_ascii_lowercase()) {
             run.event(

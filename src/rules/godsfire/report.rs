@@ -63,12 +63,12 @@ pub fn board_text(state: &State) -> String {
                     if p.at_war.is_empty() {
                         "nobody".to_string()
                     } else {
-                        p.at_war.join(", ")
+                        in_order(state, &p.at_war)
                     },
                     if p.declared_war.is_empty() {
                         String::new()
                     } else {
-                        format!(" (declared on {})", p.declared_war.join(", "))
+                        format!(" (declared on {})", in_order(state, &p.declared_war))
                     },
                     if p.ministers_changed {
                         "; ministers changed"
@@ -104,10 +104,10 @@ pub fn board_text(state: &State) -> String {
                 } else {
                     format!("allegiance {}", r.allegiance)
                 };
-                let stakes: Vec<String> = state
-                    .stakes
+                let mut stakes: Vec<_> = state.stakes.iter().filter(|k| k.region == id).collect();
+                stakes.sort_by_key(|k| state.rank(&k.power));
+                let stakes: Vec<String> = stakes
                     .iter()
-                    .filter(|k| k.region == id)
                     .map(|k| format!("{}({})", k.power, k.circle))
                     .collect();
                 let counter = state.counters.iter().any(|c| c.region == id);
@@ -167,6 +167,13 @@ pub fn board_text(state: &State) -> String {
         }
     }
     fit(&out, WIDTH)
+}
+
+/// Power ids in the game's order, joined with commas.
+fn in_order(state: &State, ids: &[String]) -> String {
+    let mut ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    ids.sort_by_key(|id| state.rank(id));
+    ids.join(", ")
 }
 
 /// The widest line of a mail.
@@ -428,7 +435,8 @@ pub fn standing(state: &State) -> Vec<String> {
             )
         })
         .collect();
-    lines.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    // Most systems first; ties in the game's order (powers_in_play keeps it).
+    lines.sort_by_key(|l| std::cmp::Reverse(l.0));
     let mut out = vec!["Standing:".to_string()];
     out.extend(lines.into_iter().map(|(_, l)| l));
     out

@@ -321,6 +321,12 @@ impl State {
             .position(|p| p.id.eq_ignore_ascii_case(id))
     }
 
+    /// A power's place in the game's order (the order of the scenario's powers), by
+    /// which every list of powers is told; any other id (neutral) after them.
+    pub fn rank(&self, id: &str) -> usize {
+        self.power_index(id).unwrap_or(self.powers.len())
+    }
+
     pub fn power(&self, id: &str) -> Option<&Power> {
         self.power_index(id).map(|i| &self.powers[i])
     }
