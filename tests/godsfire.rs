@@ -792,6 +792,52 @@ fn receipt(s: &State, power: &str, text: &str) -> Vec<String> {
 }
 
 #[test]
+fn g6_3_money_in_transit_is_told_as_a_transfer() {
+    // Money on its way (G6.3), not units: the board and the arrival say whose transfer
+    // of how much goes where.
+    use pbem::rules::godsfire::state::Transit;
+    let mut s = standard(4, Options::default());
+    s.phase = Phase::Interphase;
+    let money = |to: &str, arrives_turn: u32| Transit {
+        power: "blue".into(),
+        amount: 2,
+        to: to.into(),
+        arrives_turn,
+    };
+    s.transit = vec![
+        money("Deneb", s.turn),
+        money("NG", s.turn),
+        money("Rigel", 9),
+    ];
+    let board = squash(&gf::report::board_text(&s));
+    assert!(
+        board.contains(
+            "Money in transit: blue's transfer of 2 to Deneb, arrives in turn 1 \
+             blue's transfer of 2 to the NG, arrives in turn 1 \
+             blue's transfer of 2 to Rigel, arrives in turn 9"
+        ),
+        "{board}"
+    );
+    let (after, log) = gf::adjudicate(&s, &BTreeMap::new(), 1);
+    let told: Vec<&str> = log
+        .events
+        .iter()
+        .filter(|e| e.step == "G6.3")
+        .map(|e| e.text.as_str())
+        .collect();
+    let deneb = &after.systems[after.system_index("Deneb").unwrap()];
+    let bank = format!(
+        "blue's transfer of 2 arrives in the bank of Deneb (bank now {})",
+        deneb.bank
+    );
+    let treasury = format!(
+        "blue's transfer of 2 arrives at the NG (treasury now {})",
+        after.powers[1].treasury
+    );
+    assert_eq!(told, [bank.as_str(), treasury.as_str()]);
+}
+
+#[test]
 fn g6_5_the_receipt_refuses_an_econ_that_cannot_grow_the_region() {
     // The party changes only in G7.1, after ECON (G6.5): a reactionary region cannot
     // grow this turn, and a region grows one level a turn; both are known on receipt.

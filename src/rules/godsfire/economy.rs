@@ -245,23 +245,26 @@ pub fn transfers(run: &mut Run) {
                 .system_index(&t.to)
                 .filter(|&s| run.state.systems[s].owner == t.power)
         };
+        // Money sent by TRANSFER in an earlier interphase (not units).
+        let sent = format!("{}'s transfer of {}", t.power, t.amount);
         let text = match to {
             Some(s) => {
-                run.state.systems[s].bank = run.state.systems[s].bank.saturating_add(t.amount);
+                let system = &mut run.state.systems[s];
+                system.bank = system.bank.saturating_add(t.amount);
                 format!(
-                    "{} of {} arrives at {}",
-                    t.amount, t.power, run.state.systems[s].name
+                    "{sent} arrives in the bank of {} (bank now {})",
+                    system.name, system.bank
                 )
             }
             None => {
-                run.state.powers[p].treasury =
-                    run.state.powers[p].treasury.saturating_add(t.amount);
+                let power = &mut run.state.powers[p];
+                power.treasury = power.treasury.saturating_add(t.amount);
                 if t.to.eq_ignore_ascii_case("NG") {
-                    format!("{} of {} arrives at the NG", t.amount, t.power)
+                    format!("{sent} arrives at the NG (treasury now {})", power.treasury)
                 } else {
                     format!(
-                        "{} of {} for {} (lost meanwhile) arrives at the NG instead",
-                        t.amount, t.power, t.to
+                        "{sent} for {} (lost meanwhile) arrives at the NG instead (treasury now {})",
+                        t.to, power.treasury
                     )
                 }
             }

@@ -147,10 +147,15 @@ pub fn board_text(state: &State) -> String {
     if !state.transit.is_empty() {
         out += "\nMoney in transit:\n";
         for t in &state.transit {
+            let to = if t.to.eq_ignore_ascii_case("NG") {
+                "the NG"
+            } else {
+                &t.to
+            };
             let _ = writeln!(
                 out,
-                "  {} of {} to {}, arrives turn {}",
-                t.amount, t.power, t.to, t.arrives_turn
+                "  {}'s transfer of {} to {to}, arrives in turn {}",
+                t.power, t.amount, t.arrives_turn
             );
         }
     }
