@@ -229,3 +229,51 @@ fn g5_4_every_cell_of_the_transit_table() {
         }
     }
 }
+
+#[test]
+fn g5_7_a_result_on_a_stack_gone_by_an_earlier_combat_says_why_it_moves_nothing() {
+    // Combat 1 is red's D5 ATTACK E5 (red first in the game's order), combat 2 blue's
+    // E5 ATTACK F6: 6 to 4 and 4 to 2, both 2-1. Combat 1 drives blue's stack from E5
+    // (Dr, roll 4) or eliminates it (DE, roll 1) before combat 2's Ar (roll 6) would
+    // move it: the results say why the Ar moves nothing.
+    for (first, what) in [
+        (4, "retreated to D4 in combat 1"),
+        (1, "been eliminated in combat 1"),
+    ] {
+        let text = format!(
+            "phase = \"combat\"\ndice = [{first}, 6]\n{MAP}{}{}{}[orders]\nred = \"D5 ATTACK E5\"\nblue = \"E5 ATTACK F6\"\n",
+            stack("red", "D5", 3, 0),
+            stack("blue", "E5", 2, 0),
+            stack("red", "F6", 1, 0),
+        );
+        let out = adjudicate(&text);
+        let c = &out["combats"][1];
+        assert_eq!((&c["odds"], &c["result"]), (&"2-1".into(), &"Ar".into()));
+        assert_eq!(c["retreats"], serde_json::json!([]));
+        let note = format!("Ar moves nothing: blue's 2 SQD at E5 had already {what}");
+        let events: Vec<&str> = out["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["step"] == "G5.7")
+            .map(|e| e["text"].as_str().unwrap())
+            .collect();
+        assert!(
+            events.contains(&format!("combat 2: {note}").as_str()),
+            "{events:?}"
+        );
+        let blue = out["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["power"] == "blue")
+            .unwrap();
+        assert!(
+            blue["detail"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!(": Ar; {note}")),
+            "{blue}"
+        );
+    }
+}

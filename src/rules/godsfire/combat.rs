@@ -45,6 +45,8 @@ struct Combat {
     result: Option<CombatResult>,
     losses: Vec<(Side, Place, Units)>,
     retreats: Vec<(Side, Place, Option<Place>)>,
+    /// Why its result moved a stack taking part nowhere: gone by an earlier combat.
+    void: Vec<String>,
 }
 
 impl Combat {
@@ -86,6 +88,7 @@ pub fn run(run: &mut Run, mut pos: Position) {
                 result: None,
                 losses: Vec::new(),
                 retreats: Vec::new(),
+                void: Vec::new(),
             });
             combats.len() - 1
         });
@@ -110,14 +113,17 @@ pub fn run(run: &mut Run, mut pos: Position) {
         }
     }
     report_odds(run, &pos, &combats);
+    // What became of the stacks gone from their place, to tell why a later result
+    // finds nothing there.
+    let mut gone: Gone = HashMap::default();
     // (3) Eliminations and losses, combat by combat.
     for (k, c) in combats.iter_mut().enumerate() {
-        losses(run, &mut pos, k, c, &picks);
+        losses(run, &mut pos, k, c, &picks, &mut gone);
     }
     // (4) Retreats, combat by combat, each seeing the position as it then stands.
     let mut used = BTreeSet::new();
     for (k, c) in combats.iter_mut().enumerate() {
-        retreats(run, &mut pos, k, c, &retreat_orders, &mut used);
+        retreats(run, &mut pos, k, c, &retreat_orders, &mut used, &mut gone);
     }
     for e in run.step(Step::Retreat) {
         if !used.contains(&e) {
@@ -134,6 +140,10 @@ pub fn run(run: &mut Run, mut pos: Position) {
     run.state.phase = Phase::Interphase;
     run.log.war = Some(war);
 }
+
+/// A stack gone from its place in this phase, by power and place: what became of it
+/// ("retreated to C4 in combat 1").
+type Gone = HashMap<(Side, Place), String>;
 
 fn target_kind(target: Place) -> Target {
     match target {
@@ -333,7 +343,14 @@ fn loss_order(c: &Combat, attackers: bool) -> Vec<usize> {
 }
 
 /// G5.3, G5.6: eliminations and losses of one combat.
-fn losses(run: &mut Run, pos: &mut Position, k: usize, c: &mut Combat, picks: &[[UnitType; 3]]) {
+fn losses(
+    run: &mut Run,
+    pos: &mut Position,
+    k: usize,
+    c: &mut Combat,
+    picks: &[[UnitType; 3]],
+    gone: &mut Gone,
+) {
     let Some(result) = c.result else {
         return;
     };
@@ -399,6 +416,12 @@ fn losses(run: &mut Run, pos: &mut Position, k: usize, c: &mut Combat, picks: &[
         "defenders"
     };
     for &(side, place, units) in &lost {
+        if pos.board.get(place, side).is_empty() {
+            gone.insert(
+                (side, place),
+                format!("been eliminated in combat {}", k + 1),
+            );
+        }
         let text = match count {
             None => format!(
                 "combat {}: {}'s {} at {} {} eliminated ({result})",
@@ -446,10 +469,11 @@ fn retreats(
     c: &mut Combat,
     orders: &HashMap<(Side, Place), (Place, usize)>,
     used: &mut BTreeSet<usize>,
+    gone: &mut Gone,
 ) {
-    let attackers = match c.result {
-        Some(CombatResult::Ar) => true,
-        Some(CombatResult::Dr) => false,
+    let (attackers, result) = match c.result {
+        Some(r @ CombatResult::Ar) => (true, r),
+        Some(r @ CombatResult::Dr) => (false, r),
         _ => return,
     };
     let neutral = pos.sides.neutral();
@@ -459,6 +483,18 @@ fn retreats(
     for g in groups {
         let units = g.units.min(pos.board.get(g.place, g.side));
         if units.is_empty() {
+            // Gone by an earlier combat of the phase: said, with what became of it.
+            let what = gone.get(&(g.side, g.place)).map_or("left", String::as_str);
+            let note = format!(
+                "{result} moves nothing: {}'s {} at {} had already {what}",
+                pos.sides.id(g.side),
+                units_text(g.units),
+                run.state.place_name(g.place)
+            );
+            run.event(
+                Event::new("G5.7", format!("combat {}: {note}", k + 1)).power(pos.sides.id(g.side)),
+            );
+            c.void.push(note);
             continue;
         }
         // Neutrals never retreat (G5.5); ground units counted in the defence of a
@@ -515,6 +551,17 @@ fn retreats(
             pos.sides.id(g.side).to_string(),
             run.state.place_name(g.place),
         );
+        if pos.board.get(g.place, g.side).is_empty() {
+            let what = match to {
+                Some(p) => format!(
+                    "retreated to {} in combat {}",
+                    run.state.place_name(p),
+                    k + 1
+                ),
+                None => format!("been eliminated for want of a retreat in combat {}", k + 1),
+            };
+            gone.insert((g.side, g.place), what);
+        }
         match to {
             Some(p) => {
                 pos.board.add(p, g.side, units);
@@ -592,16 +639,20 @@ fn settle_orders(run: &mut Run, pos: &Position, k: usize, c: &Combat) {
     }
     for &(e, _, _) in &c.orders {
         match (c.column, c.roll, c.result) {
-            (Some(column), Some(roll), Some(result)) => run.done(
-                e,
-                format!(
+            (Some(column), Some(roll), Some(result)) => {
+                let mut detail = format!(
                     "combat {} at {target}: {} to {}, {}, 1d6 = {roll}: {result}",
                     k + 1,
                     c.attack,
                     c.defence,
                     ODDS[column]
-                ),
-            ),
+                );
+                for note in &c.void {
+                    detail.push_str("; ");
+                    detail.push_str(note);
+                }
+                run.done(e, detail)
+            }
             _ => run.failed(
                 e,
                 format!(
