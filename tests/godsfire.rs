@@ -305,6 +305,43 @@ fn g4_4_results_board_and_standing_tell_the_powers_in_the_games_order() {
 }
 
 #[test]
+fn g7_3_the_board_explains_stakes_and_counters_where_it_shows_them() {
+    // "stakes: green(3)" on a region line: whose stake, and how many interphases it
+    // still acts at (G7.3); "counter": counter-subversion (G9.2).
+    use pbem::rules::godsfire::state::{Counter, Stake};
+    let mut s = standard(2, Options::default());
+    let plain = gf::report::board_text(&s);
+    assert!(!plain.contains("subversion"), "{plain}");
+    s.stakes.push(Stake {
+        power: "green".into(),
+        region: "Sirius-1a".into(),
+        circle: 3,
+        placed_turn: 1,
+    });
+    let board = gf::report::board_text(&s);
+    assert!(board.lines().all(|l| l.chars().count() <= 72), "{board}");
+    let board = squash(&board);
+    assert!(board.contains("stakes: green(3) "), "{board}");
+    assert!(
+        board.contains(
+            "stakes: green(3) is green's subversion stake; it acts at the next 3 \
+             interphases, each time taking 1 allegiance from its region (once, however \
+             many stakes) unless the region has counter-subversion (G7.3)."
+        ),
+        "{board}"
+    );
+    assert!(!board.contains("counter:"), "{board}");
+    s.counters.push(Counter {
+        region: "Sirius-2a".into(),
+    });
+    let board = squash(&gf::report::board_text(&s));
+    assert!(
+        board.contains("counter: counter-subversion, which stops the region's stakes"),
+        "{board}"
+    );
+}
+
+#[test]
 fn g2_1_the_board_shows_every_stack_by_power() {
     let s = standard(2, Options::default());
     let board = gf::report::board_text(&s);

@@ -12,6 +12,8 @@ use super::state::{State, NEUTRAL};
 pub fn board_text(state: &State) -> String {
     // The turn and phase are in every mail's first line (the judge's templates).
     let mut out = String::new();
+    // The first stake shown, for the legend's example.
+    let mut example: Option<(String, u8)> = None;
     let mut owners: Vec<String> = state.powers.iter().map(|p| p.id.clone()).collect();
     owners.push(NEUTRAL.to_string());
     for owner in owners {
@@ -106,6 +108,9 @@ pub fn board_text(state: &State) -> String {
                 };
                 let mut stakes: Vec<_> = state.stakes.iter().filter(|k| k.region == id).collect();
                 stakes.sort_by_key(|k| state.rank(&k.power));
+                if example.is_none() {
+                    example = stakes.first().map(|k| (k.power.clone(), k.circle));
+                }
                 let stakes: Vec<String> = stakes
                     .iter()
                     .map(|k| format!("{}({})", k.power, k.circle))
@@ -143,6 +148,7 @@ pub fn board_text(state: &State) -> String {
             }
         }
     }
+    legend(state, example, &mut out);
     map_text(state, &mut out);
     if !state.transit.is_empty() {
         out += "\nMoney in transit:\n";
@@ -172,6 +178,29 @@ pub fn board_text(state: &State) -> String {
         }
     }
     fit(&out, WIDTH)
+}
+
+/// What the region lines' `stakes: blue(3)` and `counter` mean (G7.3, G9.2), under the
+/// systems when any is shown; `example` is the first stake shown.
+fn legend(state: &State, example: Option<(String, u8)>, out: &mut String) {
+    let shown = example.is_some();
+    if let Some((power, n)) = example {
+        let _ = writeln!(
+            out,
+            "\nstakes: {power}({n}) is {power}'s subversion stake; it acts at the next {n} \
+             interphase{}, each time taking 1 allegiance from its region (once, however \
+             many stakes) unless the region has counter-subversion (G7.3).",
+            if n == 1 { "" } else { "s" }
+        );
+    }
+    if !state.counters.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}counter: counter-subversion, which stops the region's stakes at the next \
+             interphase, then is removed (G9.2, G7.3).",
+            if shown { "" } else { "\n" }
+        );
+    }
 }
 
 /// Power ids in the game's order, joined with commas.
