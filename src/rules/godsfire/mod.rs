@@ -264,13 +264,13 @@ fn read(
         _ => owing(state),
     };
     let mut entries = Vec::new();
-    // Power by power in the game's order (not the orders' alphabetical keys).
-    let mut submissions: Vec<(usize, &String)> = orders
-        .iter()
-        .filter_map(|(power, text)| Some((state.power_index(power)?, text)))
-        .collect();
-    submissions.sort_by_key(|&(p, _)| p);
-    for (p, text) in submissions {
+    // Power by power in the orders' (alphabetical) order, as games recorded before
+    // were adjudicated: the steps take their entries in this order, and results.json
+    // lists them so. The mails tell them in the game's order (`report::results_view`).
+    for (power, text) in orders {
+        let Some(p) = state.power_index(power) else {
+            continue;
+        };
         let id = state.powers[p].id.clone();
         let mut context = Context::default();
         for (number, line) in lines(text) {

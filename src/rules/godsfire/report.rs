@@ -333,10 +333,13 @@ fn map_text(state: &State, out: &mut String) {
 
 pub use crate::rules::{ResultLine, ResultsView};
 
+/// The mails' view of a phase: the results power by power in the game's order (each
+/// power's lines as written), the events, the systems owned.
 pub fn results_view(after: &State, log: &Log) -> ResultsView {
-    let results = log
-        .results
-        .iter()
+    let mut lines: Vec<&super::outcome::LineResult> = log.results.iter().collect();
+    lines.sort_by_key(|r| after.rank(&r.power));
+    let results = lines
+        .into_iter()
         .map(|r| ResultLine {
             power: r.power.clone(),
             order: r.order.clone(),
