@@ -514,7 +514,9 @@ pub fn run_case(path: &Path) {
 
 /// A battle of the JSON output, back as the report the mail lines are made from.
 fn report_from(b: &Value) -> pbem::rules::war_imperialism::outcome::BattleReport {
-    use pbem::rules::war_imperialism::outcome::{BattleReport, BattleRound, KindDice, Sides};
+    use pbem::rules::war_imperialism::outcome::{
+        BattleReport, BattleRound, DrmPart, KindDice, Sides,
+    };
     let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
     let side_map = |v: &Value| {
         v.as_object()
@@ -542,6 +544,17 @@ fn report_from(b: &Value) -> pbem::rules::war_imperialism::outcome::BattleReport
             })
             .collect()
     };
+    let parts = |v: &Value| -> Vec<DrmPart> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|p| DrmPart {
+                part: leak(p["part"].as_str().unwrap()),
+                drm: p["drm"].as_i64().unwrap() as i32,
+                count: p.get("count").map(|n| n.as_u64().unwrap() as u32),
+            })
+            .collect()
+    };
     BattleReport {
         kind: leak(b["kind"].as_str().unwrap()),
         at: b["at"].as_str().unwrap().into(),
@@ -556,6 +569,10 @@ fn report_from(b: &Value) -> pbem::rules::war_imperialism::outcome::BattleReport
                 drm: Sides {
                     attacker: r["drm"]["attacker"].as_i64().unwrap() as i32,
                     defender: r["drm"]["defender"].as_i64().unwrap() as i32,
+                },
+                drm_parts: Sides {
+                    attacker: parts(&r["drm_parts"]["attacker"]),
+                    defender: parts(&r["drm_parts"]["defender"]),
                 },
                 hits: Sides {
                     attacker: r["hits"]["attacker"].as_u64().unwrap() as u32,

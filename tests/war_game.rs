@@ -108,6 +108,50 @@ fn side_line(b: &serde_json::Value, r: &serde_json::Value, k: usize, side: &str)
     ))
 }
 
+/// A side's DRM part by part as the results mail writes it, from results.json:
+/// `round 1, red: DRM +0 (general +1, 2 schools +1, transfer -2)` (None when nothing
+/// is in it).
+fn parts_line(
+    b: &serde_json::Value,
+    r: &serde_json::Value,
+    k: usize,
+    side: &str,
+) -> Option<String> {
+    let parts = r["drm_parts"][side].as_array().expect("drm_parts");
+    if parts.is_empty() {
+        return None;
+    }
+    let other = if side == "attacker" {
+        "defender"
+    } else {
+        "attacker"
+    };
+    let words: Vec<String> = parts
+        .iter()
+        .map(|p| {
+            let what = match (p["part"].as_str().unwrap(), p.get("count")) {
+                ("schools", Some(n)) if n == 1 => "1 school".to_string(),
+                ("schools", Some(n)) => format!("{n} schools"),
+                ("set_to_0", _) => "set to 0".into(),
+                ("from_other_side", _) => format!("gained from {}", b[other].as_str().unwrap()),
+                (part, _) => part.into(),
+            };
+            format!("{what} {:+}", p["drm"].as_i64().unwrap())
+        })
+        .collect();
+    let label = if r["extra"] == true {
+        "extra round".to_string()
+    } else {
+        format!("round {}", k + 1)
+    };
+    Some(format!(
+        "{label}, {}: DRM {:+} ({})",
+        b[side].as_str().unwrap(),
+        r["drm"][side].as_i64().unwrap(),
+        words.join(", ")
+    ))
+}
+
 fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -189,6 +233,13 @@ fn war_six_players_play_a_game_to_its_end_by_mail() {
                         let line = side_line(b, r, k, side);
                         if let Some(line) = line {
                             assert!(body.contains(&line), "{line:?} missing from:\n{}", m.body);
+                            if let Some(parts) = parts_line(b, r, k, side) {
+                                assert!(
+                                    body.contains(&parts),
+                                    "{parts:?} missing from:\n{}",
+                                    m.body
+                                );
+                            }
                         }
                     }
                 }

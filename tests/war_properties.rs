@@ -159,8 +159,9 @@ fn legal_areas(s: &State, json: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// W6.2, W11.4, W6.8, W10.2: every battle round shows each side's dice by kind with
-/// the unit DRMs they rolled with, and those make the round's hits: a land die hits
+/// W6.2, W11.4, W6.8, W10.2: every battle round shows each side's DRM part by part
+/// (the parts add up to it) and its dice by kind with the unit DRMs they rolled with,
+/// and those make the round's hits: a land die hits
 /// once on 6-9 and twice on 10+ of die + side DRM + unit DRMs, a naval die once on 5+.
 /// The unit DRMs are W11.4's (CAV +1, ART +2; landed from fleets this phase -2 in round
 /// 1, -1 in round 2, none after); the kinds come INF, CAV, ART, landed brigades after
@@ -184,6 +185,33 @@ fn battle_rounds_add_up(out: &Value) -> Result<(), String> {
                 let name = b[side].as_str().unwrap_or_default();
                 let here = format!("{} battle at {at}, round {}, {name}", b["kind"], i + 1);
                 let drm = r["drm"][side].as_i64().ok_or(format!("{here}: no DRM"))?;
+                // The DRM's parts (W6.3, W11.4, W6.8) add up to it.
+                let parts = r["drm_parts"][side]
+                    .as_array()
+                    .ok_or(format!("{here}: no DRM parts"))?;
+                let mut sum = 0;
+                for p in parts {
+                    let part = p["part"].as_str().unwrap_or_default();
+                    let known: &[&str] = if land {
+                        &[
+                            "general",
+                            "schools",
+                            "fort",
+                            "set_to_0",
+                            "from_other_side",
+                            "transfer",
+                        ]
+                    } else {
+                        &["port"]
+                    };
+                    if !known.contains(&part) {
+                        return Err(format!("{here}: DRM part {p}"));
+                    }
+                    sum += p["drm"].as_i64().ok_or(format!("{here}: DRM part {p}"))?;
+                }
+                if sum != drm {
+                    return Err(format!("{here}: DRM {drm}, its parts make {sum}"));
+                }
                 let groups = r["by_kind"][side]
                     .as_array()
                     .ok_or(format!("{here}: no dice by kind"))?;

@@ -3,7 +3,7 @@
 
 use super::battle::{Army, Side, IDLE, OTHER};
 use super::map::Place;
-use super::outcome::{all_rolls, BattleReport, BattleRound, Event};
+use super::outcome::{all_rolls, drm_total, BattleReport, BattleRound, Event};
 use super::run::Run;
 use super::state::{Units, BRIGADES};
 
@@ -122,12 +122,12 @@ impl Run {
                 }
                 let round = report.rounds.len() as u32 + 1;
                 let enemy_attacks = report.attacker != who;
-                let (da, dd) = if enemy_attacks {
-                    self.drms(r, enemy, &mine, fort)
+                let parts = if enemy_attacks {
+                    self.drm_parts(r, enemy, &mine, fort).attacker
                 } else {
-                    self.drms(r, &mine, enemy, fort)
+                    self.drm_parts(r, &mine, enemy, fort).defender
                 };
-                let drm = if enemy_attacks { da } else { dd };
+                let drm = drm_total(&parts);
                 let mut dice = Vec::new();
                 let mut e = enemy.clone();
                 for b in &mut e.brig {
@@ -144,12 +144,14 @@ impl Run {
                 };
                 if enemy_attacks {
                     rec.drm.attacker = drm;
+                    rec.drm_parts.attacker = parts;
                     rec.rolls.attacker = rolls;
                     rec.by_kind.attacker = dice;
                     rec.hits.attacker = hits;
                     rec.losses.defender = lost;
                 } else {
                     rec.drm.defender = drm;
+                    rec.drm_parts.defender = parts;
                     rec.rolls.defender = rolls;
                     rec.by_kind.defender = dice;
                     rec.hits.defender = hits;

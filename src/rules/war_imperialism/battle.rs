@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use super::map::Place;
 use super::order::Transfer;
-use super::outcome::{add_die, all_rolls, BattleReport, BattleRound, Event, KindDice, Sides};
+use super::outcome::{
+    add_die, all_rolls, drm_total, BattleReport, BattleRound, DrmPart, Event, KindDice, Sides,
+};
 use super::run::Run;
 use super::state::{Building, Kind, State, Units, BRIGADES};
 
@@ -157,31 +159,48 @@ impl Run {
         }
     }
 
-    /// W6.3: the raw side DRM (general, schools, fort).
-    fn raw_drm(&self, army: &Army, attacking: bool, fort: bool) -> i32 {
-        let mut d = 0;
+    /// W6.3, W11.4: the raw side DRM's parts: general, schools, fort.
+    fn raw_drm(&self, army: &Army, attacking: bool, fort: bool) -> Vec<DrmPart> {
+        let mut parts = Vec::new();
         if let Side::Player(x) = army.side {
-            d += i32::from(army.general());
-            d += (self.s.schools(x) / 2).min(2) as i32;
+            if army.general() {
+                parts.push(DrmPart::new("general", 1));
+            }
+            let schools = self.s.schools(x);
+            let d = (schools / 2).min(2) as i32;
+            if d > 0 {
+                parts.push(DrmPart {
+                    count: Some(schools),
+                    ..DrmPart::new("schools", d)
+                });
+            }
         }
         if attacking && fort {
-            d -= 2;
+            parts.push(DrmPart::new("fort", -2));
         }
-        d
+        parts
     }
 
-    /// W6.3: both sides' DRMs for a round, after moving negatives across and the
-    /// general's transfer.
-    pub(super) fn drms(&self, r: usize, a: &Army, d: &Army, fort: bool) -> (i32, i32) {
-        let (mut da, mut dd) = (self.raw_drm(a, true, fort), self.raw_drm(d, false, fort));
-        if da < 0 {
-            dd -= da;
-            da = 0;
-        }
-        if dd < 0 {
-            da -= dd;
-            dd = 0;
-        }
+    /// W6.3: both sides' DRMs for a round part by part: the raw parts, a side below 0
+    /// set to 0 and the other side gaining as much, then the general's transfer. Each
+    /// side's DRM is the sum of its parts (`drm_total`).
+    pub(super) fn drm_parts(
+        &self,
+        r: usize,
+        a: &Army,
+        d: &Army,
+        fort: bool,
+    ) -> Sides<Vec<DrmPart>> {
+        let (mut pa, mut pd) = (self.raw_drm(a, true, fort), self.raw_drm(d, false, fort));
+        let floor = |low: &mut Vec<DrmPart>, other: &mut Vec<DrmPart>| {
+            let below = drm_total(low);
+            if below < 0 {
+                low.push(DrmPart::new("set_to_0", -below));
+                other.push(DrmPart::new("from_other_side", -below));
+            }
+        };
+        floor(&mut pa, &mut pd);
+        floor(&mut pd, &mut pa);
         let (ga, gd) = (a.general(), d.general());
         if ga != gd {
             let (with, other) = if ga { (a, d) } else { (d, a) };
@@ -192,17 +211,22 @@ impl Run {
                     .unwrap_or(Transfer::Auto),
                 Side::Natives => Transfer::None,
             };
-            let most = da.min(dd);
+            let most = drm_total(&pa).min(drm_total(&pd));
             let t = match setting {
                 Transfer::All => most,
                 Transfer::None => 0,
                 Transfer::Auto if with.brigades() < other.brigades() => most,
                 Transfer::Auto => 0,
             };
-            da -= t;
-            dd -= t;
+            if t != 0 {
+                pa.push(DrmPart::new("transfer", -t));
+                pd.push(DrmPart::new("transfer", -t));
+            }
         }
-        (da, dd)
+        Sides {
+            attacker: pa,
+            defender: pd,
+        }
     }
 
     /// W6.2: every brigade rolls (INF, CAV, ART; landed ones after the others of their
@@ -317,12 +341,14 @@ impl Run {
         let won;
         loop {
             round += 1;
-            let (da, dd) = self.drms(r, &a, &d, fort);
+            let parts = self.drm_parts(r, &a, &d, fort);
+            let (da, dd) = (drm_total(&parts.attacker), drm_total(&parts.defender));
             let mut rec = BattleRound {
                 drm: Sides {
                     attacker: da,
                     defender: dd,
                 },
+                drm_parts: parts,
                 ..Default::default()
             };
             let hits_a = self.roll_army(&a, da, round, r, &mut rec.by_kind.attacker);

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::order::Intercept;
-use super::outcome::{add_die, BattleReport, BattleRound, Event};
+use super::outcome::{add_die, BattleReport, BattleRound, DrmPart, Event, Sides};
 use super::run::Run;
 use super::state::{Units, FLEET_PORTAGE};
 use super::voyage::{Fate, Group};
@@ -83,10 +83,21 @@ impl Run {
         let fate;
         loop {
             round += 1;
+            // W11.4: +1 for a port coastal to the sea.
+            let port = |drm: i32| {
+                (drm > 0)
+                    .then(|| DrmPart::new("port", drm))
+                    .into_iter()
+                    .collect()
+            };
             let mut rec = BattleRound {
-                drm: super::outcome::Sides {
+                drm: Sides {
                     attacker: drm_a,
                     defender: drm_b,
+                },
+                drm_parts: Sides {
+                    attacker: port(drm_a),
+                    defender: port(drm_b),
                 },
                 ..Default::default()
             };

@@ -121,9 +121,42 @@ pub fn all_rolls(groups: &[KindDice]) -> Vec<u32> {
         .collect()
 }
 
+/// One part of a side's DRM in a round (W6.3, W11.4; W6.8 at sea): the side's DRM is
+/// the sum of its parts, so a player can check it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DrmPart {
+    /// What adds it: `general` (+1), `schools` (+1 per two, at most +2), `fort`
+    /// (attacking one, -2), `set_to_0` (the side was below 0), `from_other_side` (the
+    /// other side was below 0 and was set to 0: this side gains as much), `transfer`
+    /// (the only general's, W6.3); at sea `port` (+1).
+    pub part: &'static str,
+    pub drm: i32,
+    /// For `schools`: how many schools the side's player controls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
+}
+
+impl DrmPart {
+    pub fn new(part: &'static str, drm: i32) -> DrmPart {
+        DrmPart {
+            part,
+            drm,
+            count: None,
+        }
+    }
+}
+
+/// A side's DRM: the sum of its parts.
+pub fn drm_total(parts: &[DrmPart]) -> i32 {
+    parts.iter().map(|p| p.drm).sum()
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct BattleRound {
     pub drm: Sides<i32>,
+    /// Each side's DRM part by part (none for a DRM of 0 with nothing in it); the
+    /// parts add up to `drm`.
+    pub drm_parts: Sides<Vec<DrmPart>>,
     pub hits: Sides<u32>,
     pub losses: Sides<BTreeMap<&'static str, u32>>,
     /// Every die of the round, side by side (modified rolls are in `dice`).

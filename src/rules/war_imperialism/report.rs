@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::end::victory_points;
-use super::outcome::{BattleReport, KindDice, Log};
+use super::outcome::{BattleReport, DrmPart, KindDice, Log};
 use super::state::{Phase, State};
 
 pub use crate::rules::{ResultLine, ResultsView};
@@ -197,8 +197,31 @@ fn side_dice(drm: i32, dice: &[KindDice]) -> String {
     parts.join("; ")
 }
 
-/// A battle, round by round, as lines for the mail: each side's DRM and dice by kind
-/// with the hits they make, then both sides' losses.
+/// A side's DRM part by part, in words (W6.3, W11.4, W6.8), e.g. `DRM +1 (general +1,
+/// 4 schools +2, transfer -2)`; `other` is the other side's name. None for a DRM with
+/// nothing in it.
+fn drm_words(drm: i32, parts: &[DrmPart], other: &str) -> Option<String> {
+    if parts.is_empty() {
+        return None;
+    }
+    let words: Vec<String> = parts
+        .iter()
+        .map(|p| {
+            let what = match (p.part, p.count) {
+                ("schools", Some(n)) => crate::rules::counted(n, "school", "schools"),
+                ("set_to_0", _) => "set to 0".into(),
+                ("from_other_side", _) => format!("gained from {other}"),
+                (part, _) => part.into(),
+            };
+            format!("{what} {:+}", p.drm)
+        })
+        .collect();
+    Some(format!("DRM {drm:+} ({})", words.join(", ")))
+}
+
+/// A battle, round by round, as lines for the mail: each side's DRM part by part (when
+/// anything is in it), its DRM and dice by kind with the hits they make, then both
+/// sides' losses.
 pub fn battle_lines(b: &BattleReport) -> Vec<String> {
     let mut lines = vec![format!(
         "Battle at {} ({}{}): {} attacks {}",
@@ -243,22 +266,29 @@ pub fn battle_lines(b: &BattleReport) -> Vec<String> {
         let sides = [
             (
                 &b.attacker,
+                &b.defender,
                 r.drm.attacker,
+                &r.drm_parts.attacker,
                 &r.by_kind.attacker,
                 r.hits.attacker,
             ),
             (
                 &b.defender,
+                &b.attacker,
                 r.drm.defender,
+                &r.drm_parts.defender,
                 &r.by_kind.defender,
                 r.hits.defender,
             ),
         ];
-        for (name, drm, dice, n) in sides {
+        for (name, other, drm, parts, dice, n) in sides {
             // In the extra round only the enemy of the side retreating onto its
             // fleets rolls (W6.6).
             if r.extra && dice.is_empty() {
                 continue;
+            }
+            if let Some(words) = drm_words(drm, parts, other) {
+                lines.push(format!("{label}, {name}: {words}"));
             }
             lines.push(format!(
                 "{label}, {name}: {} -> {}",
