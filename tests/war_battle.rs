@@ -1,5 +1,6 @@
 //! War! battles as the results mails tell them and results.json records them: the
-//! order of a battle's lines among the events, each side's DRM part by part.
+//! order of a battle's lines among the events, each side's DRM part by part, the
+//! brigades that sit a round out.
 
 use std::path::Path;
 
@@ -109,4 +110,60 @@ fn w6_3_each_sides_drm_is_shown_part_by_part() {
     has_line(&events, "round 2, red: DRM +1 (port +1)");
     assert_eq!(parts(&out, 0, 1, "attacker"), ["port 1"]);
     assert_eq!(parts(&out, 0, 1, "defender"), Vec::<String>::new());
+}
+
+/// W6.6: brigades that retreated into a region before its battle sit out its first
+/// round, and the mail says so (the dice would look short); results.json has them
+/// under `sat_out`, in that round only.
+#[test]
+fn w6_6_the_mail_names_the_brigades_that_sit_out_a_round_and_why() {
+    let (out, events) =
+        played("w6_6_units_retreating_into_a_battle_to_come_sit_out_its_first_round.toml");
+    let ottoman = out["battles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|b| b["at"] == "Ottoman")
+        .unwrap();
+    let rounds = &out["battles"][ottoman]["rounds"];
+    assert_eq!(
+        rounds[0]["sat_out"],
+        serde_json::json!({"attacker": null, "defender": {"units": {"INF": 2}, "why": "retreated_in"}})
+    );
+    assert!(rounds[1].get("sat_out").is_none(), "{}", rounds[1]);
+    // The Levant battle before it: everybody rolled.
+    assert!(out["battles"][0]["rounds"][0].get("sat_out").is_none());
+    let sits = "round 1, blue: 2 INF sit out, having retreated here before this battle: no roll in its first round (W6.6)";
+    has_line(&events, sits);
+    let at = |line: &str| events.iter().position(|e| e == line).unwrap();
+    assert_eq!(
+        at(sits) + 1,
+        at("round 1, blue: DRM +0; INF 1, 1, 1 -> 0 hits"),
+        "{events:#?}"
+    );
+    assert_eq!(
+        events.iter().filter(|e| e.contains(" sit out")).count(),
+        1,
+        "{events:#?}"
+    );
+    // In the extra round on brigades retreating onto their fleets only the enemy
+    // rolls: the retreating side's line says why it has no dice.
+    let (out, events) = played("w6_6_a_retreat_onto_fleets_costs_an_extra_round.toml");
+    let extra = &out["battles"][0]["rounds"][1];
+    assert_eq!(extra["extra"], true);
+    assert_eq!(
+        extra["sat_out"]["attacker"],
+        serde_json::json!({"units": {"INF": 2}, "why": "retreating_onto_fleets"})
+    );
+    assert!(extra["sat_out"]["defender"].is_null());
+    let line = "extra round, red: 2 INF do not roll, retreating onto the fleets: in the extra round only the enemy rolls (W6.6)";
+    has_line(&events, line);
+    assert_eq!(
+        events.iter().position(|e| e == line).unwrap() + 1,
+        events
+            .iter()
+            .position(|e| e.starts_with("extra round, natives: DRM +0; INF"))
+            .unwrap(),
+        "{events:#?}"
+    );
 }

@@ -515,7 +515,7 @@ pub fn run_case(path: &Path) {
 /// A battle of the JSON output, back as the report the mail lines are made from.
 fn report_from(b: &Value) -> pbem::rules::war_imperialism::outcome::BattleReport {
     use pbem::rules::war_imperialism::outcome::{
-        BattleReport, BattleRound, DrmPart, KindDice, Sides,
+        BattleReport, BattleRound, DrmPart, KindDice, SatOut, Sides,
     };
     let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
     let side_map = |v: &Value| {
@@ -555,6 +555,12 @@ fn report_from(b: &Value) -> pbem::rules::war_imperialism::outcome::BattleReport
             })
             .collect()
     };
+    let sat_out = |v: &Value| -> Option<SatOut> {
+        v.as_object().map(|s| SatOut {
+            units: side_map(&s["units"]),
+            why: leak(s["why"].as_str().unwrap()),
+        })
+    };
     BattleReport {
         kind: leak(b["kind"].as_str().unwrap()),
         at: b["at"].as_str().unwrap().into(),
@@ -589,6 +595,10 @@ fn report_from(b: &Value) -> pbem::rules::war_imperialism::outcome::BattleReport
                 by_kind: Sides {
                     attacker: by_kind(&r["by_kind"]["attacker"]),
                     defender: by_kind(&r["by_kind"]["defender"]),
+                },
+                sat_out: Sides {
+                    attacker: sat_out(&r["sat_out"]["attacker"]),
+                    defender: sat_out(&r["sat_out"]["defender"]),
                 },
                 extra: r.get("extra").and_then(|x| x.as_bool()).unwrap_or(false),
             })

@@ -159,8 +159,9 @@ fn legal_areas(s: &State, json: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// W6.2, W11.4, W6.8, W10.2: every battle round shows each side's DRM part by part
-/// (the parts add up to it) and its dice by kind with the unit DRMs they rolled with,
+/// W6.2, W11.4, W6.8, W10.2, W6.6: every battle round shows each side's DRM part by
+/// part (the parts add up to it), the brigades sitting the round out (only as W6.6
+/// allows) and its dice by kind with the unit DRMs they rolled with,
 /// and those make the round's hits: a land die hits
 /// once on 6-9 and twice on 10+ of die + side DRM + unit DRMs, a naval die once on 5+.
 /// The unit DRMs are W11.4's (CAV +1, ART +2; landed from fleets this phase -2 in round
@@ -211,6 +212,26 @@ fn battle_rounds_add_up(out: &Value) -> Result<(), String> {
                 }
                 if sum != drm {
                     return Err(format!("{here}: DRM {drm}, its parts make {sum}"));
+                }
+                // Brigades that sit the round out (W6.6): those that retreated in, in
+                // a battle's first round; those retreating onto their fleets, in the
+                // extra round, where their side has no dice.
+                let extra = r["extra"] == true;
+                if let Some(s) = r.get("sat_out").map(|s| &s[side]).filter(|s| !s.is_null()) {
+                    let fits = match s["why"].as_str() {
+                        Some("retreated_in") => land && i == 0 && !extra,
+                        Some("retreating_onto_fleets") => {
+                            extra && r["by_kind"][side].as_array().is_some_and(|g| g.is_empty())
+                        }
+                        _ => false,
+                    };
+                    let units = s["units"].as_object().ok_or(format!("{here}: {s}"))?;
+                    let kinds = units.iter().all(|(k, n)| {
+                        ["INF", "CAV", "ART"].contains(&k.as_str()) && n.as_u64() > Some(0)
+                    });
+                    if !fits || units.is_empty() || !kinds {
+                        return Err(format!("{here}: sat out {s}"));
+                    }
                 }
                 let groups = r["by_kind"][side]
                     .as_array()

@@ -3,7 +3,9 @@
 
 use super::battle::{Army, Side, IDLE, OTHER};
 use super::map::Place;
-use super::outcome::{all_rolls, drm_total, BattleReport, BattleRound, Event};
+use std::collections::BTreeMap;
+
+use super::outcome::{all_rolls, drm_total, BattleReport, BattleRound, Event, SatOut};
 use super::run::Run;
 use super::state::{Units, BRIGADES};
 
@@ -138,6 +140,16 @@ impl Run {
                 let rolls = all_rolls(&dice);
                 let target = self.target(enemy.side, r);
                 let lost = self.take_losses(&mut mine, hits, target);
+                // The side retreating onto its fleets does not roll.
+                let brigades: BTreeMap<&'static str, u32> = BRIGADES
+                    .into_iter()
+                    .map(|k| (k.name(), units.get(k)))
+                    .filter(|&(_, n)| n > 0)
+                    .collect();
+                let sat_out = (!brigades.is_empty()).then_some(SatOut {
+                    units: brigades,
+                    why: "retreating_onto_fleets",
+                });
                 let mut rec = BattleRound {
                     extra: true,
                     ..Default::default()
@@ -149,6 +161,7 @@ impl Run {
                     rec.by_kind.attacker = dice;
                     rec.hits.attacker = hits;
                     rec.losses.defender = lost;
+                    rec.sat_out.defender = sat_out;
                 } else {
                     rec.drm.defender = drm;
                     rec.drm_parts.defender = parts;
@@ -156,6 +169,7 @@ impl Run {
                     rec.by_kind.defender = dice;
                     rec.hits.defender = hits;
                     rec.losses.attacker = lost;
+                    rec.sat_out.attacker = sat_out;
                 }
                 report.rounds.push(rec);
                 let left = mine.units();

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use super::map::Place;
 use super::order::Transfer;
 use super::outcome::{
-    add_die, all_rolls, drm_total, BattleReport, BattleRound, DrmPart, Event, KindDice, Sides,
+    add_die, all_rolls, drm_total, BattleReport, BattleRound, DrmPart, Event, KindDice, SatOut,
+    Sides,
 };
 use super::run::Run;
 use super::state::{Building, Kind, State, Units, BRIGADES};
@@ -81,6 +82,20 @@ impl Army {
             u.add_kind(k, self.brig[k.index()][LANDED]);
         }
         u
+    }
+
+    /// The brigades that do not roll in `round` (W6.6): those that retreated in sit
+    /// out the first round.
+    fn sitting_out(&self, round: u32) -> Option<SatOut> {
+        let units: BTreeMap<&'static str, u32> = BRIGADES
+            .into_iter()
+            .map(|k| (k.name(), self.brig[k.index()][IDLE]))
+            .filter(|&(_, n)| n > 0 && round == 1)
+            .collect();
+        (!units.is_empty()).then_some(SatOut {
+            units,
+            why: "retreated_in",
+        })
     }
 
     fn general(&self) -> bool {
@@ -349,6 +364,10 @@ impl Run {
                     defender: dd,
                 },
                 drm_parts: parts,
+                sat_out: Sides {
+                    attacker: a.sitting_out(round),
+                    defender: d.sitting_out(round),
+                },
                 ..Default::default()
             };
             let hits_a = self.roll_army(&a, da, round, r, &mut rec.by_kind.attacker);

@@ -77,6 +77,24 @@ pub struct Sides<T> {
     pub defender: T,
 }
 
+impl<T> Sides<Option<T>> {
+    /// Neither side has one.
+    pub fn neither(&self) -> bool {
+        self.attacker.is_none() && self.defender.is_none()
+    }
+}
+
+/// A side's brigades that do not roll in a round, and why (W6.6).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SatOut {
+    /// By kind, e.g. `{"INF": 2}`.
+    pub units: BTreeMap<&'static str, u32>,
+    /// `retreated_in`: they retreated into the region this phase, before its battle,
+    /// and sit out its first round; `retreating_onto_fleets`: they are retreating onto
+    /// their fleets, and in this extra round only the enemy rolls.
+    pub why: &'static str,
+}
+
 /// The dice of one side's brigades of a kind in a round (its fleets in a naval
 /// battle), with the unit DRMs they rolled with (W6.2, W11.4): each die adds the side's
 /// DRM, `unit_drm` and `landed_drm`. Brigades landed from fleets this phase are a group
@@ -164,6 +182,10 @@ pub struct BattleRound {
     /// The same dice by kind, with each kind's unit DRMs: what a player needs to
     /// check the hits.
     pub by_kind: Sides<Vec<KindDice>>,
+    /// Each side's brigades that did not roll in the round, and why (W6.6); left out
+    /// when every brigade rolled.
+    #[serde(skip_serializing_if = "Sides::neither")]
+    pub sat_out: Sides<Option<SatOut>>,
     /// An extra round on units retreating onto fleets: only one side rolls (W6.6).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub extra: bool,

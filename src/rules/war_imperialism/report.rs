@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::end::victory_points;
-use super::outcome::{BattleReport, DrmPart, KindDice, Log};
+use super::outcome::{BattleReport, DrmPart, KindDice, Log, SatOut};
 use super::state::{Phase, State};
 
 pub use crate::rules::{ResultLine, ResultsView};
@@ -219,9 +219,38 @@ fn drm_words(drm: i32, parts: &[DrmPart], other: &str) -> Option<String> {
     Some(format!("DRM {drm:+} ({})", words.join(", ")))
 }
 
+/// A side's brigades that did not roll in a round, and why, in plain words (W6.6), e.g.
+/// `2 INF sit out, having retreated here before this battle: no roll in its first
+/// round (W6.6)`.
+fn sat_out_words(s: &SatOut) -> String {
+    let mut kinds = Vec::new();
+    let mut n = 0;
+    for k in ["INF", "CAV", "ART"] {
+        match s.units.get(k).copied().unwrap_or(0) {
+            0 => {}
+            1 => kinds.push(k.to_string()),
+            m => kinds.push(format!("{m} {k}")),
+        }
+        n += s.units.get(k).copied().unwrap_or(0);
+    }
+    let units = kinds.join(" ");
+    let one = n == 1;
+    match s.why {
+        "retreated_in" => format!(
+            "{units} {}, having retreated here before this battle: no roll in its first round (W6.6)",
+            if one { "sits out" } else { "sit out" }
+        ),
+        "retreating_onto_fleets" => format!(
+            "{units} {} roll, retreating onto the fleets: in the extra round only the enemy rolls (W6.6)",
+            if one { "does not" } else { "do not" }
+        ),
+        why => format!("{units} {} ({why})", if one { "sits out" } else { "sit out" }),
+    }
+}
+
 /// A battle, round by round, as lines for the mail: each side's DRM part by part (when
-/// anything is in it), its DRM and dice by kind with the hits they make, then both
-/// sides' losses.
+/// anything is in it), the brigades that sit the round out and why, its DRM and dice by
+/// kind with the hits they make, then both sides' losses.
 pub fn battle_lines(b: &BattleReport) -> Vec<String> {
     let mut lines = vec![format!(
         "Battle at {} ({}{}): {} attacks {}",
@@ -271,6 +300,7 @@ pub fn battle_lines(b: &BattleReport) -> Vec<String> {
                 &r.drm_parts.attacker,
                 &r.by_kind.attacker,
                 r.hits.attacker,
+                &r.sat_out.attacker,
             ),
             (
                 &b.defender,
@@ -279,16 +309,21 @@ pub fn battle_lines(b: &BattleReport) -> Vec<String> {
                 &r.drm_parts.defender,
                 &r.by_kind.defender,
                 r.hits.defender,
+                &r.sat_out.defender,
             ),
         ];
-        for (name, other, drm, parts, dice, n) in sides {
+        for (name, other, drm, parts, dice, n, sat_out) in sides {
             // In the extra round only the enemy of the side retreating onto its
-            // fleets rolls (W6.6).
-            if r.extra && dice.is_empty() {
-                continue;
-            }
-            if let Some(words) = drm_words(drm, parts, other) {
+            // fleets rolls (W6.6): the side's line says so, without dice.
+            let rolls = !(r.extra && dice.is_empty());
+            if let Some(words) = drm_words(drm, parts, other).filter(|_| rolls) {
                 lines.push(format!("{label}, {name}: {words}"));
+            }
+            if let Some(s) = sat_out {
+                lines.push(format!("{label}, {name}: {}", sat_out_words(s)));
+            }
+            if !rolls {
+                continue;
             }
             lines.push(format!(
                 "{label}, {name}: {} -> {}",
