@@ -1,5 +1,6 @@
 //! War! through the `pbem` command line, and the shipped files: the example scenario,
-//! damaged scenarios and maps, the games.toml game.
+//! damaged scenarios and maps, the games.toml game, a game's history checked by
+//! `pbem verify-dice`.
 
 use std::path::Path;
 use std::process::Command;
@@ -128,4 +129,128 @@ fn the_shipped_games_toml_has_a_four_player_war_game() {
     for phase in ["draft", "setup", "production", "movement-1", "movement-2"] {
         assert!(g.phases.contains_key(phase), "{phase}");
     }
+}
+
+/// Each battle round's DRM parts and brigades sitting out (fields newer than some
+/// recorded games) taken out of a phase's results, as an older pbem recorded them.
+fn strip_round_details(v: &mut serde_json::Value) {
+    for b in v["battles"].as_array_mut().into_iter().flatten() {
+        for r in b["rounds"].as_array_mut().into_iter().flatten() {
+            let r = r.as_object_mut().unwrap();
+            r.remove("drm_parts");
+            r.remove("sat_out");
+        }
+    }
+}
+
+/// A War! game with a fixed seed, its battles told with their DRM parts, verifies
+/// with `pbem verify-dice`: played again, every phase's results are the recorded ones;
+/// a history recorded before rounds had DRM parts verifies too (a later pbem may tell
+/// more), with the same count of dice (the parts are no dice); a changed die fails.
+#[test]
+fn w10_1_a_war_history_verifies_with_verify_dice() {
+    use pbem::rules::war_imperialism::generate::{scripted_orders, Plan};
+    use pbem::rules::war_imperialism::state::Phase;
+    use pbem::verify::{History, HistoryPhase};
+    let seed = 5;
+    let options: toml::Table =
+        toml::from_str("players = [\"blue\", \"green\", \"red\"]\nstart_pp = 200").unwrap();
+    let mut game = Game::new(pbem::rules::RuleSetId::WarImperialism, &options, None, seed).unwrap();
+    let mut phases = Vec::new();
+    let mut parts = 0;
+    for _ in 0..20 {
+        let Game::WarImperialism(s) = &game else {
+            panic!("not a War! game")
+        };
+        let mut orders: std::collections::BTreeMap<String, String> = (0..s.np())
+            .map(|p| {
+                (
+                    s.pid(p).to_string(),
+                    scripted_orders(s, p, &Plan::default()),
+                )
+            })
+            .collect();
+        // Red builds two cities, then a school in each: +1 in his battles (W11.4).
+        let red = s.player_index("red").unwrap();
+        let two: Vec<&str> = s.regions_of(red).take(2).map(|r| s.rname(r)).collect();
+        let build = |what: &str| format!("BUILD {what} {}\nBUILD {what} {}\n", two[0], two[1]);
+        match s.phase {
+            Phase::Setup => {
+                orders.insert("red".into(), build("city") + &build("3 INF"));
+            }
+            Phase::Production if s.turn == 2 => {
+                orders.insert("red".into(), build("school"));
+            }
+            _ => {}
+        }
+        let label = game.label();
+        let adj = game.adjudicate(&orders, seed);
+        let mut results = adj.results.json;
+        let m = results.as_object_mut().unwrap();
+        m.insert("game".into(), "g1".into());
+        m.insert("turn".into(), label.turn.into());
+        m.insert("phase".into(), label.phase.into());
+        for b in results["battles"].as_array().unwrap() {
+            for r in b["rounds"].as_array().unwrap() {
+                parts += r["drm_parts"]["attacker"].as_array().unwrap().len()
+                    + r["drm_parts"]["defender"].as_array().unwrap().len();
+            }
+        }
+        phases.push(HistoryPhase {
+            turn: label.turn,
+            phase: label.phase.to_string(),
+            orders,
+            results,
+        });
+        game = adj.game;
+    }
+    assert!(parts > 0, "no battle round with a DRM part");
+    let history = History {
+        game: "g1".into(),
+        rules: "war-imperialism".into(),
+        options: serde_json::to_value(&options).unwrap(),
+        start: None,
+        commitment: None,
+        secret: None,
+        fixed_seed: Some(seed),
+        view_of: None,
+        phases,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("history.json");
+    let check = |h: &History| {
+        std::fs::write(&file, serde_json::to_string(h).unwrap()).unwrap();
+        let out = pbem(&["verify-dice", file.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.success(), text)
+    };
+    let dice: usize = history
+        .phases
+        .iter()
+        .map(|p| p.results["dice"].as_array().unwrap().len())
+        .sum();
+    let (ok, out) = check(&history);
+    assert!(ok, "{out}");
+    assert!(out.contains(&format!("{dice} dice")), "{out}");
+    let mut older = history.clone();
+    for p in &mut older.phases {
+        strip_round_details(&mut p.results);
+    }
+    assert_ne!(older, history);
+    let (ok, again) = check(&older);
+    assert!(ok, "{again}");
+    assert_eq!(again, out);
+    // A changed die of a battle fails.
+    let mut tampered = history.clone();
+    let phase = tampered
+        .phases
+        .iter_mut()
+        .find(|p| !p.results["battles"].as_array().unwrap().is_empty())
+        .unwrap();
+    let die = &mut phase.results["battles"][0]["rounds"][0]["rolls"]["attacker"][0];
+    *die = (die.as_u64().unwrap() % 6 + 1).into();
+    let (ok, out) = check(&tampered);
+    assert!(!ok, "{out}");
+    assert!(out.contains("differ from the recorded ones"), "{out}");
 }
