@@ -361,10 +361,25 @@ fn bfge_ten_turns_by_mail_show_each_player_only_its_own() {
         results_checked >= 60,
         "only {results_checked} results mails"
     );
-    assert!(w
+    let over = w
         .all_sent()
-        .iter()
-        .any(|m| m.subject.contains("Game over") && power_of(&m.to).is_some()));
+        .into_iter()
+        .find(|m| m.subject.contains("Game over") && power_of(&m.to).is_some())
+        .expect("a game-over mail to a player");
+    // The final standing says why the winner won (B9.2).
+    let winner = end.winner.unwrap();
+    let (low, high) = State::victory_levels(end.turn);
+    let level = if winner == Power::Red { low } else { high };
+    assert!(
+        squash(&over.body).contains(&format!(
+            "Chaos Index {} ({} band) at the end of turn {}: {winner} wins at {level} or",
+            end.chaos,
+            pbem::rules::battles_galactic_empire::types::Band::of(end.chaos).name(),
+            end.turn
+        )),
+        "{}",
+        over.body
+    );
     replay_from_the_store(&w, &end, &moderator_results);
 }
 

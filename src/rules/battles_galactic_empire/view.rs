@@ -312,8 +312,23 @@ pub fn standing(state: &State) -> Vec<String> {
             v.join(", ")
         }
     };
+    // A game won says why (B9.2): the Index against the level of the turn it ended.
+    let won = match state.winner {
+        Some(p) if state.phase == super::state::Phase::Over => {
+            let (low, high) = State::victory_levels(state.turn);
+            let level = match p {
+                super::types::Power::Red => format!("{low} or less"),
+                super::types::Power::Blue => format!("{high} or more"),
+            };
+            format!(
+                " at the end of turn {}: {p} wins at {level} (B9.2)",
+                state.turn
+            )
+        }
+        _ => String::new(),
+    };
     vec![format!(
-        "Chaos Index {} ({} band); regions held: blue {}; red {}.",
+        "Chaos Index {} ({} band){won}; regions held: blue {}; red {}.",
         state.chaos,
         super::types::Band::of(state.chaos).name(),
         list(controlled(super::types::Power::Blue)),
