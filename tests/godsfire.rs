@@ -1178,3 +1178,24 @@ fn g6_2_the_board_tells_each_loan_and_what_the_next_interphase_takes() {
     );
     assert!(board.contains("blue: NG at Vega, treasury 10, loyalty R5 M5 E5 loans: none;"));
 }
+
+/// A scenario's loan with no instalments left is refused, in plain words: kept, it
+/// would be charged an instalment at G6.2 and block a victory for want of "no loan
+/// outstanding", while the board shows "loans: none".
+#[test]
+fn a_scenario_loan_with_nothing_left_to_pay_is_refused() {
+    let path = std::path::Path::new(
+        "tests/cases/godsfire/g6_2_a_default_of_more_than_4_costs_economic_levels.toml",
+    );
+    let (text, _) = crate::godsfire_cases::scenario_text(path);
+    assert!(pbem::rules::godsfire::scenario::Scenario::from_toml(&text).is_ok());
+    let zero = text.replace("left = 1", "left = 0");
+    assert_ne!(zero, text);
+    let err = pbem::rules::godsfire::scenario::Scenario::from_toml(&zero)
+        .err()
+        .expect("refused");
+    assert!(
+        err.contains("left = 0 instalments is no loan; leave it out"),
+        "{err}"
+    );
+}

@@ -403,6 +403,14 @@ fn within_limits(state: &State) -> Result<(), String> {
         too_big(format!("treasury of {}", p.id), p.treasury)?;
         for l in &p.loans {
             too_big(format!("loan of {}", p.id), l.left.max(l.instalment))?;
+            // A loan with nothing left to pay would still be charged at G6.2 and keep
+            // its power from winning (G10): it is no loan at all.
+            if l.left == 0 {
+                return Err(format!(
+                    "loan of {}: left = 0 instalments is no loan; leave it out",
+                    p.id
+                ));
+            }
         }
     }
     for t in &state.transit {
