@@ -40,9 +40,14 @@ fn squash(text: &str) -> String {
 
 /// The receipt mailed to `to` among `sent`.
 fn receipt_to<'a>(sent: &'a [Sent], to: &str) -> &'a Sent {
+    mail_to(sent, to, "Orders received")
+}
+
+/// The mail to `to` among `sent` whose subject holds `subject`.
+fn mail_to<'a>(sent: &'a [Sent], to: &str, subject: &str) -> &'a Sent {
     sent.iter()
-        .find(|m| m.to == to && m.subject.contains("Orders received"))
-        .unwrap_or_else(|| panic!("no receipt to {to}"))
+        .find(|m| m.to == to && m.subject.contains(subject))
+        .unwrap_or_else(|| panic!("no mail to {to} about {subject:?}"))
 }
 
 /// The phase ids in the order they come within a year.
@@ -312,10 +317,7 @@ fn a_later_order_for_the_same_unit_replaces_the_earlier_in_the_receipt() {
     w.advance(Duration::hours(100));
     w.pass();
     let sent = w.sent();
-    let results = sent
-        .iter()
-        .find(|m| m.to == austria && m.subject.contains("results"))
-        .expect("results");
+    let results = mail_to(&sent, austria, "results");
     assert!(results.body.contains("A vie - boh"), "{}", results.body);
     assert!(!results.body.contains("A vie - gal"), "{}", results.body);
     assert!(!results.body.contains("centres owned"), "{}", results.body);
@@ -350,10 +352,7 @@ fn builds_left_unordered_are_told_in_the_winter_results() {
     w.advance(Duration::hours(100));
     w.pass();
     let sent = w.sent();
-    let results = sent
-        .iter()
-        .find(|m| m.to == russia && m.subject.contains("winter results"))
-        .expect("winter results");
+    let results = mail_to(&sent, russia, "winter results");
     assert!(
         results
             .body
@@ -612,10 +611,7 @@ fn the_mail_answered_below_the_orders_is_not_read() {
     w.pass();
     let sent = w.sent();
     let (_, france, pw) = DIPLOMACY_PLAYERS[2];
-    let welcome = sent
-        .iter()
-        .find(|m| m.to == france && m.subject.contains("Welcome"))
-        .expect("a welcome mail");
+    let welcome = mail_to(&sent, france, "Welcome");
     assert!(welcome.body.contains("  A par H"), "{}", welcome.body);
     w.send(
         france,
@@ -629,10 +625,7 @@ fn the_mail_answered_below_the_orders_is_not_read() {
     assert_eq!(w.record().submissions["FRA"].orders, "A par - bur");
 
     let (_, germany, pw) = DIPLOMACY_PLAYERS[3];
-    let welcome = sent
-        .iter()
-        .find(|m| m.to == germany && m.subject.contains("Welcome"))
-        .expect("a welcome mail");
+    let welcome = mail_to(&sent, germany, "Welcome");
     let quoted: String = welcome
         .body
         .lines()
@@ -675,10 +668,7 @@ fn mails_name_the_phase_by_season_and_year() {
         "{}",
         receipt.body
     );
-    let board = sent
-        .iter()
-        .find(|m| m.to == austria && m.subject.contains("Board"))
-        .expect("a board reply");
+    let board = mail_to(&sent, austria, "Board");
     assert!(
         board.body.starts_with("Game g1, Spring 1901 movement."),
         "{}",
@@ -687,10 +677,7 @@ fn mails_name_the_phase_by_season_and_year() {
     w.advance(Duration::hours(100));
     w.pass();
     let sent = w.sent();
-    let results = sent
-        .iter()
-        .find(|m| m.to == austria && m.subject.contains("results"))
-        .expect("results");
+    let results = mail_to(&sent, austria, "results");
     let body = squash(&results.body);
     assert!(
         body.starts_with("Game g1: results of Spring 1901 movement."),
@@ -706,10 +693,7 @@ fn mails_name_the_phase_by_season_and_year() {
     w.orders(austria, "HISTORY 1901");
     w.pass();
     let sent = w.sent();
-    let history = sent
-        .iter()
-        .find(|m| m.to == austria && m.subject.contains("History"))
-        .expect("a history reply");
+    let history = mail_to(&sent, austria, "History");
     assert!(
         history.body.contains("Spring 1901 movement:"),
         "{}",
