@@ -598,6 +598,11 @@ fn welcome_and_game_over_speak_of_no_dice_and_list_every_phase() {
         .find(|m| m.subject.contains("Game over"))
         .expect("a game-over mail");
     assert!(!over.body.to_lowercase().contains("dice"), "{}", over.body);
+    assert!(
+        over.body.starts_with("Game g1 is over in 1901."),
+        "{}",
+        over.body
+    );
     assert!(over.body.contains("history.json"), "{}", over.body);
 }
 
@@ -642,8 +647,8 @@ fn the_mail_answered_below_the_orders_is_not_read() {
 }
 
 /// Diplomacy's mails name a phase as its players do ("Spring 1901 movement"), not as
-/// "turn 1901, spring phase": the welcome, the receipt, the results (and the next
-/// phase in them), the board and the history.
+/// "turn 1901, spring phase", and a turn by its year: the welcome, the receipt, the
+/// results (and the next phase in them), the board and the history.
 #[test]
 fn mails_name_the_phase_by_season_and_year() {
     let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
@@ -695,7 +700,8 @@ fn mails_name_the_phase_by_season_and_year() {
     let sent = w.sent();
     let history = mail_to(&sent, austria, "History");
     assert!(
-        history.body.contains("Spring 1901 movement:"),
+        history.body.starts_with("Game g1: history of 1901.")
+            && history.body.contains("Spring 1901 movement:"),
         "{}",
         history.body
     );

@@ -384,6 +384,7 @@ impl Judge<'_> {
         let view = replies::GameOver {
             game: &gc.id,
             turn,
+            turn_title: play.turn_title(turn),
             ended_by: ended_by.unwrap_or(""),
             winners: if ended_by.is_some() {
                 Vec::new()

@@ -77,6 +77,7 @@ impl Judge<'_> {
         let view = replies::History {
             game: &gc.id,
             turn,
+            turn_title: record.game.play().turn_title(turn),
             phases,
         };
         let subject = format!("[{}] History of turn {turn}", gc.id);

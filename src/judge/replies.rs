@@ -247,6 +247,8 @@ pub struct HistoryPhase {
 pub struct History<'a> {
     pub game: &'a str,
     pub turn: u32,
+    /// The turn as mails name it ([`crate::rules::game::Play::turn_title`]).
+    pub turn_title: String,
     pub phases: Vec<HistoryPhase>,
 }
 
@@ -254,6 +256,8 @@ pub struct History<'a> {
 pub struct GameOver<'a> {
     pub game: &'a str,
     pub turn: u32,
+    /// The turn as mails name it ([`crate::rules::game::Play::turn_title`]).
+    pub turn_title: String,
     /// Why a moderator ended the game, if one did.
     pub ended_by: &'a str,
     pub winners: Vec<String>,

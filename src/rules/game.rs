@@ -128,6 +128,11 @@ pub trait Play {
             crate::report::phase_name(phase.to_string())
         )
     }
+    /// How mails name a turn of this game, mid-sentence: `turn 3` (the default), or
+    /// the game's own words (Diplomacy: the year, `1901`).
+    fn turn_title(&self, turn: u32) -> String {
+        format!("turn {turn}")
+    }
     /// The order syntax of this game, for HELP.
     fn order_help(&self) -> &'static str;
     /// An example of an orders mail body for `power` in the current phase (welcome

@@ -134,6 +134,11 @@ impl Play for State {
         false
     }
 
+    /// The turn is the year: "1901".
+    fn turn_title(&self, turn: u32) -> String {
+        turn.to_string()
+    }
+
     /// "Spring 1901 movement", "Fall 1901 retreats", "Winter 1901 adjustments": the
     /// turn is the year.
     fn phase_title(&self, turn: u32, phase: &str) -> String {
