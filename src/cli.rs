@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 #[derive(Parser, Debug)]
 #[command(
     name = "pbem",
-    version,
+    version = crate::VERSION,
     about = "A play-by-email judge for board war games"
 )]
 pub struct Cli {

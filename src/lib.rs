@@ -35,3 +35,12 @@ pub mod store;
 pub mod timing;
 mod toml_text;
 pub mod verify;
+
+/// This build's version: the crate's version and, when it was built from a git
+/// checkout, its commit (`0.1.0 (git 2a7ea83b1c)`; set by `scripts/build.rs`).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("PBEM_COMMIT"));
+
+/// This build, named as the phases a judge adjudicates record it (`pbem 0.1.0 (git
+/// 2a7ea83b1c)`): `pbem verify-dice` tells the build that recorded a game from the one
+/// playing it again.
+pub const BUILD: &str = concat!("pbem ", env!("CARGO_PKG_VERSION"), env!("PBEM_COMMIT"));

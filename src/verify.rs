@@ -84,6 +84,9 @@ pub struct HistoryPhase {
     pub turn: u32,
     pub phase: String,
     pub orders: BTreeMap<String, String>,
+    /// The pbem that adjudicated the phase ([`crate::BUILD`]), when it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
     /// The phase's results as `pbem adjudicate` prints them (plus `game`, `turn`,
     /// `phase`), whole.
     pub results: serde_json::Value,
@@ -132,12 +135,13 @@ pub fn verify(h: &History) -> Result<String, String> {
         let label = game.label();
         if label.turn != p.turn || label.phase != p.phase {
             return Err(format!(
-                "phase {}: the history has turn {} {}, the game is at turn {} {}",
+                "phase {}: the history has turn {} {}, the game is at turn {} {}{}",
                 k + 1,
                 p.turn,
                 p.phase,
                 label.turn,
-                label.phase
+                label.phase,
+                builds_told(p.by.as_deref())
             ));
         }
         let adj = game.adjudicate(&p.orders, seed);
@@ -150,8 +154,10 @@ pub fn verify(h: &History) -> Result<String, String> {
         let mut here = Vec::new();
         if let Some(d) = first_difference(&json, &p.results, &mut here) {
             return Err(format!(
-                "turn {} {}: the results played again differ from the recorded ones (first at {d})",
-                p.turn, p.phase,
+                "turn {} {}: the results played again differ from the recorded ones (first at {d}){}",
+                p.turn,
+                p.phase,
+                builds_told(p.by.as_deref())
             ));
         }
         if let (None, Some(first)) = (&first_worded, here.first()) {
@@ -170,6 +176,19 @@ pub fn verify(h: &History) -> Result<String, String> {
             "fixed seed"
         }
     );
+    let mut recorders: Vec<&str> = Vec::new();
+    for by in h.phases.iter().map(|p| p.by.as_deref().unwrap_or(UNNAMED)) {
+        if !recorders.contains(&by) {
+            recorders.push(by);
+        }
+    }
+    if recorders.iter().any(|&by| by != crate::BUILD) {
+        report += &format!(
+            "; recorded by {}, played again by {}",
+            recorders.join(" then "),
+            crate::BUILD
+        );
+    }
     if let Some(first) = first_worded {
         report += &format!(
             "; {worded} {} worded otherwise by this pbem than by the one that recorded the \
@@ -179,6 +198,26 @@ pub fn verify(h: &History) -> Result<String, String> {
         );
     }
     Ok(report)
+}
+
+/// How a phase recorded before builds were named is told.
+const UNNAMED: &str = "a pbem that did not name its build";
+
+/// For a phase that does not play again as recorded: which build recorded it and which
+/// plays it again. A difference between two builds may be a change in the rules (a
+/// fixed bug); between a build and itself it is a change in the history or the secret.
+fn builds_told(recorded: Option<&str>) -> String {
+    match recorded {
+        Some(by) if by == crate::BUILD => {
+            format!("; the phase was recorded by this same build, {by}")
+        }
+        recorded => format!(
+            "; the phase was recorded by {} and is played again by {}: if the rules \
+             changed between them, the recording build verifies it as it was played",
+            recorded.unwrap_or(UNNAMED),
+            crate::BUILD
+        ),
+    }
 }
 
 fn commitment_of(secret: &str) -> Result<String, String> {

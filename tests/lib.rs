@@ -21,6 +21,7 @@ mod bfge_play;
 mod bfge_properties;
 mod cases;
 mod cli;
+mod committed_dice;
 mod community;
 mod coverage;
 mod diplomacy;

@@ -200,6 +200,7 @@ fn w10_1_a_war_history_verifies_with_verify_dice() {
             turn: label.turn,
             phase: label.phase.to_string(),
             orders,
+            by: None,
             results,
         });
         game = adj.game;

@@ -237,6 +237,7 @@ impl Judge<'_> {
                     .cloned()
                     .collect(),
                 orders,
+                by: Some(crate::BUILD.to_string()),
                 json: json.clone(),
                 view: adj.results.view.clone(),
             };
@@ -484,6 +485,7 @@ impl Judge<'_> {
                     turn: e.turn,
                     phase: e.phase,
                     orders: e.orders,
+                    by: e.by,
                     results: e.json,
                 })
                 .collect(),
@@ -517,6 +519,7 @@ fn view_of_history(
                     .filter(|(power, _)| Some(power.as_str()) == own)
                     .map(|(a, b)| (a.clone(), b.clone()))
                     .collect(),
+                by: p.by.clone(),
                 results: play
                     .results_for(
                         &crate::rules::game::PhaseResults {

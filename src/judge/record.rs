@@ -112,6 +112,10 @@ pub struct HistoryEntry {
     /// The powers that owed orders and sent none: the rules' defaults played for them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
+    /// The pbem that adjudicated the phase ([`crate::BUILD`]; absent in entries
+    /// written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
     pub json: serde_json::Value,
     pub view: serde_json::Value,
 }

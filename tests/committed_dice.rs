@@ -1,0 +1,245 @@
+//! Committed dice (issue 18): a finished game's `history.json` played again by `pbem
+//! verify-dice` against the commitment of its welcome mail; tampering fails; the build
+//! that recorded each phase is named.
+
+use std::path::Path;
+use std::process::Command;
+
+use chrono::Duration;
+
+use crate::world::{World, PLAYERS};
+
+/// `pbem verify-dice FILE`.
+fn verify_dice(file: &Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .arg("verify-dice")
+        .arg(file)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+/// The first non-empty `dice` or `rolls` array of a history's results.
+fn first_die(v: &mut serde_json::Value) -> Option<&mut serde_json::Value> {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, x) in map.iter_mut() {
+                if (k == "dice" || k == "rolls") && x.as_array().is_some_and(|a| !a.is_empty()) {
+                    return Some(x);
+                }
+                if let Some(found) = first_die(x) {
+                    return Some(found);
+                }
+            }
+            None
+        }
+        serde_json::Value::Array(items) => items.iter_mut().find_map(first_die),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_finished_games_dice_verify_against_the_commitment_and_tampering_fails() {
+    // A solo game (the Imperium's orders are rolled) with no fixed seed: the judge
+    // draws a secret and commits to it in the welcome mail.
+    let mut w = World::with_players(
+        "[game.options]\nsolo = true\nturn_limit = 4\n",
+        &PLAYERS[..1],
+    );
+    let path = w.dir.path().join("games.toml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("seed = 3\n", "");
+    std::fs::write(&path, text).unwrap();
+    w.config = pbem::config::Config::load(&path).unwrap();
+    w.pass();
+    let welcome = w.sent();
+    let commitment = welcome[0]
+        .body
+        .lines()
+        .map(str::trim)
+        .find(|l| l.len() == 64 && l.chars().all(|c| c.is_ascii_hexdigit()))
+        .unwrap_or_else(|| panic!("a commitment in:\n{}", welcome[0].body))
+        .to_string();
+    let mut over = None;
+    for _ in 0..40 {
+        w.advance(Duration::hours(72));
+        w.pass();
+        if let Some(m) = w
+            .sent()
+            .into_iter()
+            .find(|m| m.subject.contains("Game over"))
+        {
+            over = Some(m);
+            break;
+        }
+    }
+    let over = over.expect("the turn limit ends the game");
+    let (name, json) = over.attachment.clone().expect("history.json");
+    assert_eq!(name, "history.json");
+    let history: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        history["commitment"],
+        commitment.as_str(),
+        "the welcome mail's commitment"
+    );
+    assert!(
+        over.body.contains(history["secret"].as_str().unwrap()),
+        "{}",
+        over.body
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("history.json");
+    std::fs::write(&file, &json).unwrap();
+    let (ok, out) = verify_dice(&file);
+    assert!(ok, "{out}");
+    assert!(out.contains("verified"), "{out}");
+    // A changed roll fails.
+    let mut tampered = history.clone();
+    let dice =
+        first_die(&mut tampered).unwrap_or_else(|| panic!("the solo Imperium rolls dice: {json}"));
+    // Foundation and Empire reports each roll as {group, roll, fleets, action}.
+    let first = dice[0]["roll"].as_u64().expect("a roll");
+    dice[0]["roll"] = ((first % 6) + 1).into();
+    std::fs::write(&file, serde_json::to_string(&tampered).unwrap()).unwrap();
+    let (ok, out) = verify_dice(&file);
+    assert!(!ok, "a changed roll must fail: {out}");
+    assert!(out.contains("differ from the recorded ones"), "{out}");
+    // A result worded otherwise (as a later pbem may word it) is told, not a failure.
+    let mut reworded = history.clone();
+    let detail = reworded["phases"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .flat_map(|p| p["results"]["results"].as_array_mut().unwrap().iter_mut())
+        .find_map(|r| r.get_mut("detail").filter(|d| d.is_string()))
+        .expect("a result with a detail");
+    *detail = "worded otherwise".into();
+    std::fs::write(&file, serde_json::to_string(&reworded).unwrap()).unwrap();
+    let (ok, out) = verify_dice(&file);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("1 text is worded otherwise by this pbem")
+            && out.contains("results.[0].detail"),
+        "{out}"
+    );
+    // A changed secret fails the commitment.
+    let mut tampered = history.clone();
+    let secret = tampered["secret"].as_str().unwrap().to_string();
+    let flipped = if secret.starts_with('0') { "1" } else { "0" };
+    tampered["secret"] = format!("{flipped}{}", &secret[1..]).into();
+    std::fs::write(&file, serde_json::to_string(&tampered).unwrap()).unwrap();
+    let (ok, out) = verify_dice(&file);
+    assert!(!ok);
+    assert!(
+        out.contains("the commitment does not match the secret"),
+        "{out}"
+    );
+}
+
+/// Every phase of a history names the pbem that adjudicated it; `verify-dice` says which
+/// build recorded a phase that does not play again as recorded, and which plays it
+/// again, so a moderator knows whether the rules or the history changed.
+#[test]
+fn a_history_names_the_build_of_each_phase_and_verify_dice_tells_builds_apart() {
+    let mut w = World::with_players(
+        "[game.options]\nsolo = true\nturn_limit = 2\n",
+        &PLAYERS[..1],
+    );
+    w.pass();
+    let mut over = None;
+    for _ in 0..20 {
+        w.advance(Duration::hours(72));
+        w.pass();
+        over = w
+            .sent()
+            .into_iter()
+            .find(|m| m.subject.contains("Game over"));
+        if over.is_some() {
+            break;
+        }
+    }
+    let (_, json) = over
+        .expect("the turn limit ends the game")
+        .attachment
+        .expect("history.json");
+    let history: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let phases = history["phases"].as_array().unwrap();
+    assert!(phases.len() >= 2, "{json}");
+    assert!(
+        phases.iter().all(|p| p["by"] == pbem::BUILD),
+        "every phase names {}: {json}",
+        pbem::BUILD
+    );
+    let version = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&version.stdout).trim(),
+        format!("pbem {}", pbem::VERSION)
+    );
+    assert!(pbem::BUILD.ends_with(pbem::VERSION));
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("history.json");
+    let write = |h: &serde_json::Value| std::fs::write(&file, h.to_string()).unwrap();
+    // Recorded and played again by this build: nothing to say about builds.
+    write(&history);
+    let (ok, out) = verify_dice(&file);
+    assert!(ok && !out.contains("recorded by"), "{out}");
+    // A changed roll, recorded by this same build: the history changed, not the rules.
+    let mut tampered = history.clone();
+    let dice = first_die(&mut tampered).expect("the solo Imperium rolls dice");
+    dice[0]["roll"] = ((dice[0]["roll"].as_u64().unwrap() % 6) + 1).into();
+    write(&tampered);
+    let (ok, out) = verify_dice(&file);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(&format!(
+            "the phase was recorded by this same build, {}",
+            pbem::BUILD
+        )),
+        "{out}"
+    );
+    // The same change in a game recorded by another build: both are named.
+    let older = "pbem 0.0.9 (git 0123456789)";
+    for p in tampered["phases"].as_array_mut().unwrap() {
+        p["by"] = older.into();
+    }
+    write(&tampered);
+    let (ok, out) = verify_dice(&file);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(&format!(
+            "the phase was recorded by {older} and is played again by {}",
+            pbem::BUILD
+        )),
+        "{out}"
+    );
+    // A game recorded by another build (or before builds were named) that plays again
+    // as recorded verifies, and the report names the builds.
+    let mut other = history.clone();
+    let phases = other["phases"].as_array_mut().unwrap();
+    for p in phases.iter_mut() {
+        p["by"] = older.into();
+    }
+    phases[1].as_object_mut().unwrap().remove("by");
+    write(&other);
+    let (ok, out) = verify_dice(&file);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(&format!(
+            "recorded by {older} then a pbem that did not name its build, played again by {}",
+            pbem::BUILD
+        )),
+        "{out}"
+    );
+}
