@@ -254,7 +254,7 @@ fn bfge_ten_turns_by_mail_show_each_player_only_its_own() {
             let lines: BTreeSet<String> = bfge::Bfge::check(&before, p.id(), &text)
                 .into_iter()
                 .map(|c| match c {
-                    LineCheck::Accepted { order } => order,
+                    LineCheck::Accepted { order } | LineCheck::Noted { order, .. } => order,
                     LineCheck::Refused { line, .. } | LineCheck::Unreadable { line, .. } => line,
                 })
                 .collect();

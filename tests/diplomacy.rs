@@ -115,7 +115,7 @@ fn eleven_years_by_mail_ending_in_a_draw_and_replayed() {
             let text = orders.get(*power).cloned().unwrap_or_default();
             for c in Diplomacy::check(&before, power, &text) {
                 let shown = match c {
-                    LineCheck::Accepted { order } => order,
+                    LineCheck::Accepted { order } | LineCheck::Noted { order, .. } => order,
                     LineCheck::Refused { line, .. } | LineCheck::Unreadable { line, .. } => line,
                 };
                 assert!(

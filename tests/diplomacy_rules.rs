@@ -20,7 +20,7 @@ fn shown(checks: &[LineCheck]) -> Vec<String> {
     checks
         .iter()
         .map(|c| match c {
-            LineCheck::Accepted { order } => order.clone(),
+            LineCheck::Accepted { order } | LineCheck::Noted { order, .. } => order.clone(),
             LineCheck::Refused { line, reason } | LineCheck::Unreadable { line, reason } => {
                 format!("REFUSED {line}: {reason}")
             }

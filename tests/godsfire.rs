@@ -821,7 +821,9 @@ fn receipt(s: &State, power: &str, text: &str) -> Vec<String> {
     <gf::Godsfire as pbem::rules::RuleSet>::check(s, power, text)
         .into_iter()
         .map(|c| match c {
-            pbem::rules::LineCheck::Accepted { .. } => "ok".to_string(),
+            pbem::rules::LineCheck::Accepted { .. } | pbem::rules::LineCheck::Noted { .. } => {
+                "ok".to_string()
+            }
             pbem::rules::LineCheck::Refused { reason, .. }
             | pbem::rules::LineCheck::Unreadable { reason, .. } => reason,
         })

@@ -464,15 +464,20 @@ fn receipts_say_what_each_line_will_do_or_why_it_is_refused() {
     assert_eq!(checks.len(), 6);
     let text = |k: usize| match &checks[k] {
         LineCheck::Accepted { order } => order.clone(),
+        LineCheck::Noted { order, mark, note } => format!("{mark}: {order} -> {note}"),
         LineCheck::Refused { line, reason } => format!("REFUSED {line}: {reason}"),
         LineCheck::Unreadable { line, reason } => format!("NOT READ {line}: {reason}"),
     };
-    assert!(text(0).starts_with("TRADE I O1 O2 -> "));
+    assert!(text(0).starts_with("WARNING: TRADE I O1 O2 -> "));
     assert!(text(0).contains("not possible as things stand: O1 and O2 are not trade partners"));
-    assert!(text(1).contains("if played now: took blue from O1, green from O3"));
+    assert!(text(1).starts_with("ok: "));
+    assert!(text(1).contains("-> if played now: took blue from O1, green from O3"));
     assert_eq!(text(2), "NOT READ FLY A1: \"FLY\" is not an order");
     assert!(text(3).contains("if played now: kin to TRADE I"));
-    assert!(text(4).contains("not carried out as things stand: 2 orders were carried out already"));
+    assert!(text(4).starts_with("WARNING: "));
+    assert!(
+        text(4).contains("-> not carried out as things stand: 2 orders were carried out already")
+    );
     // A line the rules can read but never carry out is refused.
     let refused = s.check("red", "TRADE I O1 M2\n");
     assert!(
@@ -482,10 +487,11 @@ fn receipts_say_what_each_line_will_do_or_why_it_is_refused() {
     assert!(!checks.iter().any(|c| format!("{c:?}").contains("black-3")));
 }
 
-/// The text of a receipt's line (accepted: the order and its note).
+/// The text of a receipt's line (accepted: its mark, the order and its note).
 fn receipt_text(c: &LineCheck) -> String {
     match c {
         LineCheck::Accepted { order } => order.clone(),
+        LineCheck::Noted { order, mark, note } => format!("{mark}: {order} -> {note}"),
         LineCheck::Refused { line, reason } => format!("REFUSED {line}: {reason}"),
         LineCheck::Unreadable { line, reason } => format!("NOT READ {line}: {reason}"),
     }
@@ -515,7 +521,7 @@ fn a_later_seats_receipt_reckons_with_the_empires_move_before_her_turn() {
     let travel = receipt_text(&checks[1]);
     assert!(!travel.contains("if played now"), "{travel}");
     assert!(
-        travel.contains("-> accepted; checked when carried out after red's turn (the Empire moves at its end); as far as known now, not possible: A4 holds an Empire ship"),
+        travel.starts_with("WARNING: TRAVEL I A4 -> checked when carried out after red's turn (the Empire moves at its end); as far as known now, not possible: A4 holds an Empire ship"),
         "{travel}"
     );
     // And so it is when red sends nothing.
@@ -556,11 +562,11 @@ fn a_setup_receipt_waits_for_the_starts_before_hers() {
     assert!(receipt_text(&green[0]).contains("-> if played now: a ship on A1 and 1 blue"));
     let red = s.check("red", "START A1 blue\nSTART A2 red\nEMPIRE YIELD\n");
     assert!(
-        receipt_text(&red[0]).contains("-> accepted; checked when carried out after the starts of green and blue; as far as known now, it would do: a ship on A1 and 1 blue"),
+        receipt_text(&red[0]).starts_with("later: START A1 blue -> checked when carried out after the starts of green and blue; as far as known now, it would do: a ship on A1 and 1 blue"),
         "{}",
         receipt_text(&red[0])
     );
-    assert!(receipt_text(&red[1]).contains("accepted; checked when carried out"));
+    assert!(receipt_text(&red[1]).contains("-> checked when carried out"));
     assert!(receipt_text(&red[2]).contains("-> if played now: standing response: yield"));
 }
 
@@ -635,6 +641,7 @@ fn a_five_player_game_by_mail_to_its_end() {
     let mut failed_lines = 0;
     let mut fallbacks = 0;
     let mut secret_goals_seen: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut marks: BTreeMap<String, usize> = BTreeMap::new();
     while !w.record().game.label().over {
         let before = fh_state(&w);
         for (k, (power, address, _)) in PLAYERS.iter().enumerate() {
@@ -664,6 +671,31 @@ fn a_five_player_game_by_mail_to_its_end() {
             .filter(|m| m.subject.contains("results"))
             .collect();
         assert!(!results.is_empty(), "no results mail after phase {phases}");
+        // A receipt marks each accepted line (ok, later, WARNING) and says below it
+        // what it would do; the orders standing are the orders alone.
+        for m in sent.iter().filter(|m| m.body.contains("line by line:")) {
+            let (lines, standing) = m.body.split_once("Orders now standing").unwrap();
+            assert!(!standing.contains(" -> "), "{}", m.body);
+            let rows: Vec<&str> = lines.lines().collect();
+            for (k, row) in rows.iter().enumerate() {
+                let Some(mark) = ["ok", "later", "WARNING"]
+                    .into_iter()
+                    .find(|mark| row.starts_with(&format!("  {mark:<9}")))
+                else {
+                    continue;
+                };
+                *marks.entry(mark.to_string()).or_default() += 1;
+                // Below the order (and its wrapped rest), the note.
+                let below = rows[k + 1..]
+                    .iter()
+                    .find(|r| !r.starts_with("           ") || r.starts_with("           -> "));
+                assert!(
+                    below.is_some_and(|r| r.starts_with("           -> ")),
+                    "no note below {row:?}:\n{}",
+                    m.body
+                );
+            }
+        }
         // Every mail to a player: no secret of another in body, headers or attachment.
         let d = &*after.data;
         for m in &sent {
@@ -784,6 +816,12 @@ fn a_five_player_game_by_mail_to_its_end() {
         end.core.round
     );
     assert!(missed > 0, "nobody missed a deadline");
+    for mark in ["ok", "later", "WARNING"] {
+        assert!(
+            marks.contains_key(mark),
+            "no receipt line marked {mark}: {marks:?}"
+        );
+    }
     assert!(failed_lines > 0 && fallbacks > 0, "no fallback ran");
     assert!(
         w.all_sent().iter().any(|m| m.subject.contains("Game over")),

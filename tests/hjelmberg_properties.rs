@@ -436,12 +436,15 @@ proptest! {
             let Some(text) = orders.get(&who) else { continue };
             let seat = s.seat_of(&who).unwrap();
             for (k, c) in fh::check(&s, &who, text).iter().enumerate() {
-                let LineCheck::Accepted { order } = c else { continue };
-                let said = if order.contains(" -> if played now: ") {
+                let LineCheck::Noted { order, mark, note } = c else { continue };
+                let said = if note.starts_with("if played now: ") {
+                    prop_assert_eq!(*mark, "ok");
                     Outcome::Done
-                } else if order.contains(" -> not possible as things stand: ") {
+                } else if note.starts_with("not possible as things stand: ") {
+                    prop_assert_eq!(*mark, "WARNING");
                     Outcome::Failed
-                } else if order.contains(" -> not carried out as things stand: ") {
+                } else if note.starts_with("not carried out as things stand: ") {
+                    prop_assert_eq!(*mark, "WARNING");
                     Outcome::Unused
                 } else {
                     continue;
@@ -451,8 +454,8 @@ proptest! {
                 prop_assert_eq!(
                     got.map(|r| r.outcome),
                     Some(said),
-                    "{} line {}: receipt {:?}, result {:?}\n{}",
-                    who, line, order, got, text
+                    "{} line {}: receipt {:?} -> {:?}, result {:?}\n{}",
+                    who, line, order, note, got, text
                 );
             }
         }

@@ -74,9 +74,7 @@ impl Judge<'_> {
                 let unread = lines
                     .iter()
                     .all(|c| matches!(c, LineCheck::Unreadable { .. }));
-                let none_valid = !lines
-                    .iter()
-                    .any(|c| matches!(c, LineCheck::Accepted { .. }));
+                let none_valid = !lines.iter().any(|c| c.accepted().is_some());
                 let on_purpose = parsed.orders_block && lines.is_empty();
                 let unchanged = format!("the orders standing for {power} are unchanged");
                 if !on_purpose && none_valid {
@@ -231,10 +229,7 @@ impl Judge<'_> {
 fn accepted(checks: &[LineCheck]) -> Vec<String> {
     checks
         .iter()
-        .filter_map(|c| match c {
-            LineCheck::Accepted { order } => Some(order.clone()),
-            LineCheck::Refused { .. } | LineCheck::Unreadable { .. } => None,
-        })
+        .filter_map(|c| c.accepted().map(str::to_string))
         .collect()
 }
 

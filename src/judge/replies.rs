@@ -40,6 +40,11 @@ pub const RECEIPT_LINES: usize = 200;
 #[derive(Serialize)]
 pub struct Line {
     pub ok: bool,
+    /// An accepted line's first column, padded: `ok       `, or the rules' word for a
+    /// line they say more of ([`LineCheck::Noted`]).
+    pub mark: String,
+    /// What the rules foresee of an accepted line, shown below it.
+    pub note: String,
     /// Not an order at all: shown to the sender only, never kept.
     pub private: bool,
     pub order: String,
@@ -96,6 +101,17 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
     let line = |c: &LineCheck| match c {
         LineCheck::Accepted { order } => Line {
             ok: true,
+            mark: format!("{:<9}", "ok"),
+            note: String::new(),
+            private: false,
+            order: order.clone(),
+            line: String::new(),
+            reason: String::new(),
+        },
+        LineCheck::Noted { order, mark, note } => Line {
+            ok: true,
+            mark: format!("{mark:<9}"),
+            note: note.clone(),
             private: false,
             order: order.clone(),
             line: String::new(),
@@ -103,6 +119,8 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         },
         LineCheck::Refused { line, reason } => Line {
             ok: false,
+            mark: String::new(),
+            note: String::new(),
             private: false,
             order: String::new(),
             line: super::command::echo(line),
@@ -110,6 +128,8 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         },
         LineCheck::Unreadable { line, reason } => Line {
             ok: false,
+            mark: String::new(),
+            note: String::new(),
             private: true,
             order: String::new(),
             line: super::command::echo(line),

@@ -34,6 +34,15 @@ pub struct PhaseLabel {
 pub enum LineCheck {
     /// Understood: the order in canonical form.
     Accepted { order: String },
+    /// Understood and kept, as `Accepted`, with what the rules foresee of it below it
+    /// in the receipt: `mark` stands in the receipt's first column in place of `ok` (a
+    /// word of at most 8 characters: `later` for a line whose verdict waits for orders
+    /// not yet known, `WARNING` for one that fails as things stand), `note` says why.
+    Noted {
+        order: String,
+        mark: &'static str,
+        note: String,
+    },
     /// Not taken: the line as written and why. It is an order (it names a unit, a
     /// region …): the adjudication reports it, to everyone.
     Refused { line: String, reason: String },
@@ -42,6 +51,16 @@ pub enum LineCheck {
     /// the stored orders, so no results or history ever show it. `line` is the line as
     /// written (trimmed).
     Unreadable { line: String, reason: String },
+}
+
+impl LineCheck {
+    /// The order in canonical form, if the line was taken as one.
+    pub fn accepted(&self) -> Option<&str> {
+        match self {
+            LineCheck::Accepted { order } | LineCheck::Noted { order, .. } => Some(order),
+            LineCheck::Refused { .. } | LineCheck::Unreadable { .. } => None,
+        }
+    }
 }
 
 /// One result line of a phase, for the mail templates (every rule set alike).

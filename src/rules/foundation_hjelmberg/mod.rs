@@ -161,18 +161,12 @@ pub fn check(state: &State, power: &str, text: &str) -> Vec<LineCheck> {
                 },
                 Ok(l) => {
                     let order = order::line_text(&state.data, &l);
-                    let what = trial
-                        .lines
-                        .iter()
-                        .find(|p| p.result.line == line)
-                        .map(|p| receipt::note(p, &trial.after))
-                        .unwrap_or_default();
-                    LineCheck::Accepted {
-                        order: if what.is_empty() {
-                            order
-                        } else {
-                            format!("{order} -> {what}")
-                        },
+                    match trial.lines.iter().find(|p| p.result.line == line) {
+                        Some(p) => {
+                            let (mark, note) = receipt::note(p, &trial.after);
+                            LineCheck::Noted { order, mark, note }
+                        }
+                        None => LineCheck::Accepted { order },
                     }
                 }
             },

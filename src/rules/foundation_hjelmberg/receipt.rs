@@ -7,11 +7,12 @@
 //! end of the kin holder's turn, the collisions it makes, the default returns) is in
 //! the position her lines meet. What their orders could still change is not promised:
 //! a line that reads the shared board (gates, stocks, colony tiles, the supply, the
-//! Empire's ships) after such turns, or that comes after such a line, is "accepted;
-//! checked when carried out", with what it would do as far as known now. So is what
-//! follows a draw the receipt does not make, and her own kins and hand when an
-//! out-of-turn battle before her turn could take one of her kins. Everything else keeps
-//! its plain verdict ("if played now", "not possible as things stand").
+//! Empire's ships) after such turns, or that comes after such a line, is "checked
+//! when carried out" (marked `later`, or `WARNING` when it would fail), with what it
+//! would do as far as known now. So is what follows a draw the receipt does not make,
+//! and her own kins and hand when an out-of-turn battle before her turn could take one
+//! of her kins. Everything else keeps its plain verdict ("if played now", marked `ok`;
+//! "not possible as things stand", marked `WARNING`).
 
 use super::data::{dynasty_space, Action, CENTER};
 use super::order::{Kind, Line, Order};
@@ -232,30 +233,40 @@ fn previews(
         .collect()
 }
 
-/// What an accepted line of a receipt says: what it would do if her turn were played
-/// now, or why not; for an open line, that it is checked when carried out (after
-/// `after`) and what it would do as far as known now. One line; the receipt wraps it.
-pub fn note(p: &Preview, after: &str) -> String {
+/// What a receipt says of an accepted line: the word in its first column and a note.
+/// The note says what the line would do if her turn were played now, or why not; for an
+/// open line, that it is checked when carried out (after `after`) and what it would do
+/// as far as known now. The word is `ok` for a line that would do its work now, `later`
+/// for an open line that would do it as far as known now, `WARNING` for a line that
+/// would fail or not be carried out (as things stand, or as far as known now).
+pub fn note(p: &Preview, after: &str) -> (&'static str, String) {
     let r = &p.result;
+    let mark = match r.outcome {
+        Outcome::Done if p.open => "later",
+        Outcome::Done => "ok",
+        Outcome::Failed | Outcome::Unused | Outcome::Invalid => "WARNING",
+    };
     if p.open {
         let head = if after.is_empty() {
-            "accepted; checked when carried out".to_string()
+            "checked when carried out".to_string()
         } else {
-            format!("accepted; checked when carried out {after}")
+            format!("checked when carried out {after}")
         };
-        return match r.outcome {
+        let text = match r.outcome {
             Outcome::Done => format!("{head}; as far as known now, it would do: {}", r.detail),
             Outcome::Failed => format!("{head}; as far as known now, not possible: {}", r.detail),
             Outcome::Unused => {
                 format!("{head}; as far as known now, not carried out: {}", r.detail)
             }
-            Outcome::Invalid => format!("refused: {}", r.detail),
+            Outcome::Invalid => format!("refused when carried out: {}", r.detail),
         };
+        return (mark, text);
     }
-    match r.outcome {
+    let text = match r.outcome {
         Outcome::Done => format!("if played now: {}", r.detail),
         Outcome::Failed => format!("not possible as things stand: {}", r.detail),
         Outcome::Unused => format!("not carried out as things stand: {}", r.detail),
-        Outcome::Invalid => format!("refused: {}", r.detail),
-    }
+        Outcome::Invalid => format!("refused when carried out: {}", r.detail),
+    };
+    (mark, text)
 }
