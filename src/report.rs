@@ -100,6 +100,16 @@ pub fn phase_name(id: String) -> String {
     }
 }
 
+/// A text with its first letter upper case, to begin a sentence ("turn 3, movement
+/// phase" → "Turn 3, movement phase").
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// The `wrap(width, indent)` filter: folds a line at spaces so no line is longer than
 /// `width`, continuing with `indent` spaces.
 pub fn wrap(text: String, width: usize, indent: usize) -> String {

@@ -648,7 +648,7 @@ fn the_mail_answered_below_the_orders_is_not_read() {
 
 /// Diplomacy's mails name a phase as its players do ("Spring 1901 movement"), not as
 /// "turn 1901, spring phase", and a turn by its year: the welcome, the receipt, the
-/// results (and the next phase in them), the board and the history.
+/// results (and the next phase in them), the board, the history and the press history.
 #[test]
 fn mails_name_the_phase_by_season_and_year() {
     let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
@@ -664,6 +664,7 @@ fn mails_name_the_phase_by_season_and_year() {
         welcome.body
     );
     let (_, austria, _) = DIPLOMACY_PLAYERS[0];
+    w.orders(austria, "BROADCAST\nGreetings from Vienna.\nEND");
     w.orders(austria, "A vie - gal\nA bud - ser\nF tri H\nBOARD");
     w.pass();
     let sent = w.sent();
@@ -704,5 +705,16 @@ fn mails_name_the_phase_by_season_and_year() {
             && history.body.contains("Spring 1901 movement:"),
         "{}",
         history.body
+    );
+    w.orders(austria, "HISTORY PRESS 1901");
+    w.pass();
+    let sent = w.sent();
+    let press = mail_to(&sent, austria, "Press of 1901");
+    assert!(
+        press
+            .body
+            .contains("Spring 1901 movement, from you to every power:\n  Greetings from Vienna."),
+        "{}",
+        press.body
     );
 }

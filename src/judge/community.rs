@@ -397,11 +397,13 @@ impl Judge<'_> {
     pub(super) fn press_history_reply(
         &self,
         gc: &GameConfig,
+        record: &Record,
         power: &str,
         turn: Option<u32>,
         mail: &Incoming,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
+        let play = record.game.play();
         let mut lines = Vec::new();
         for (_, p) in self
             .store
@@ -434,9 +436,8 @@ impl Judge<'_> {
                 p.to.join(", ")
             };
             lines.push(format!(
-                "Turn {} {}, from {from} to {to}{}:",
-                p.turn,
-                p.phase,
+                "{}, from {from} to {to}{}:",
+                crate::report::capitalised(&play.phase_title(p.turn, &p.phase)),
                 if sent && p.anonymous {
                     " (anonymously)"
                 } else {
@@ -453,7 +454,7 @@ impl Judge<'_> {
             lines,
         };
         let subject = match turn {
-            Some(t) => format!("[{}] Press of turn {t}", gc.id),
+            Some(t) => format!("[{}] Press of {}", gc.id, play.turn_title(t)),
             None => format!("[{}] Press", gc.id),
         };
         self.answer(fx, mail, subject, "notice.txt", &view)

@@ -158,7 +158,7 @@ impl Judge<'_> {
                     self.moderate_observers(gc, c, &mut notes, fx)?
                 }
                 Command::HistoryPress(turn) => {
-                    self.press_history_reply(gc, "", *turn, mail, fx)?
+                    self.press_history_reply(gc, &record, "", *turn, mail, fx)?
                 }
                 Command::Press(_) => notes.push(
                     "Moderators send no press: write to the players directly, or ask the judge's maintainer for a moderator broadcast.".into(),

@@ -132,7 +132,7 @@ impl Judge<'_> {
                     receipt = true;
                 }
                 Command::HistoryPress(turn) => {
-                    self.press_history_reply(gc, power, *turn, mail, fx)?
+                    self.press_history_reply(gc, &record, power, *turn, mail, fx)?
                 }
                 Command::Absence { from, to } => {
                     let before = record.deadline;
