@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::Duration;
 use pbem::rules::battles_galactic_empire::state::{Phase, State};
-use pbem::rules::battles_galactic_empire::types::Power;
+use pbem::rules::battles_galactic_empire::types::{chits_text, Chit, Power};
 use pbem::rules::battles_galactic_empire::{self as bfge, check, scenario, setup, view};
 use pbem::rules::game::{Game, Viewer};
 use pbem::rules::{LineCheck, RuleSet};
@@ -129,8 +129,18 @@ fn assert_keeps_secrets(m: &Sent, p: Power, whole: Option<&Value>, turn: &[&Valu
             "{what} shows {q}'s hand or pool:\n{}",
             m.body
         );
+        // The other's draws are counted, never named (B5.1's event with its chits in
+        // brackets, or a chit a line).
+        let counted = format!("B5.1 {} draws ", q.id());
         assert!(
-            !text.contains(&format!("B5 {} draws", q.id())),
+            !text.contains(&format!("B5 {} draws", q.id()))
+                && text.split(counted.as_str()).skip(1).all(|rest| {
+                    !rest
+                        .split("in hand")
+                        .next()
+                        .unwrap_or("")
+                        .contains("pool (")
+                }),
             "{what} shows {q}'s draws:\n{}",
             m.body
         );
@@ -209,13 +219,31 @@ fn assert_has_everything(m: &Sent) {
         );
     }
     assert!(whole["common"].get("chits").is_some());
-    for d in whole["draws"].as_array().unwrap() {
-        let line = format!(
-            "B5 {} draws {} from",
-            d["power"].as_str().unwrap(),
-            d["chit"].as_str().unwrap()
-        );
-        assert!(squash(&m.body).contains(&line), "{line}: {}", m.body);
+    // Every chit drawn, told in the event that counts each power's draws.
+    for p in Power::BOTH {
+        for (from, pool) in [("own", "its own"), ("common", "the common")] {
+            let chits: Vec<&str> = whole["draws"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["power"] == p.id() && d["from"] == from)
+                .map(|d| d["chit"].as_str().unwrap())
+                .collect();
+            if chits.is_empty() {
+                continue;
+            }
+            let mut counts = [0u32; 5];
+            for c in &chits {
+                counts[Chit::from_word(c).expect("a chit").index()] += 1;
+            }
+            let line = format!("from {pool} chit pool ({})", chits_text(&counts));
+            assert!(
+                squash(&m.body).contains(&format!("B5.1 {} draws", p.id()))
+                    && squash(&m.body).contains(&line),
+                "{line}: {}",
+                m.body
+            );
+        }
     }
 }
 

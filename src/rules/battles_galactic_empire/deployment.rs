@@ -4,15 +4,17 @@
 use super::outcome::Outcome;
 use super::state::{Phase, Unit};
 use super::syntax::Order;
-use super::types::{fleets_text, region_name, total, Kind, Power};
+use super::types::{fleets_text, region_name, total, Fleets, Kind, Power};
 use super::{Plans, Run};
 
 /// Applies each power's `DEPLOY` lines in order (B6.1; each was checked against the
 /// display as it read); garrisons stay (B6.2); TH may stay on the display (B6.3);
-/// without orders nothing is deployed (B6.4). Then the Action phase.
+/// without orders nothing is deployed (B6.4). The event sums each power's deployment
+/// by region (the results list it line by line). Then the Action phase.
 pub fn adjudicate(run: &mut Run, plans: Plans) {
     for p in Power::BOTH {
-        let mut shown: Vec<String> = Vec::new();
+        // What went where, region by region in the order first written.
+        let mut shown: Vec<(u8, Fleets)> = Vec::new();
         for e in plans[p.index()].iter().flatten() {
             let Order::Deploy(r, f) = &e.order else {
                 continue;
@@ -35,7 +37,14 @@ pub fn adjudicate(run: &mut Run, plans: Plans) {
                 Outcome::Done,
                 format!("{} deployed in {}", fleets_text(f), region_name(*r)),
             );
-            shown.push(format!("{} {}", region_name(*r), fleets_text(f)));
+            match shown.iter_mut().find(|(at, _)| at == r) {
+                Some((_, there)) => {
+                    for (n, more) in there.iter_mut().zip(f) {
+                        *n += more;
+                    }
+                }
+                None => shown.push((*r, *f)),
+            }
         }
         let left = run.state.side(p).base;
         if plans[p.index()].is_none() && total(&left) > 0 {
@@ -52,7 +61,11 @@ pub fn adjudicate(run: &mut Run, plans: Plans) {
                     if shown.is_empty() {
                         "nothing".to_string()
                     } else {
-                        shown.join(", ")
+                        shown
+                            .iter()
+                            .map(|(r, f)| format!("{} {}", region_name(*r), fleets_text(f)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     },
                     fleets_text(&left)
                 ),

@@ -16,6 +16,7 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 
 use super::state::State;
+use super::types::{chits_text, total, Chit, Chits};
 use crate::rules::game::Viewer;
 
 /// The JSON as `viewer` may see it.
@@ -121,18 +122,7 @@ pub fn results_view(json: &Value) -> Value {
         .flatten()
         .map(|e| format!("{} {}", s(&e["step"]), s(&e["text"])))
         .collect();
-    for d in json["draws"].as_array().into_iter().flatten() {
-        events.push(format!(
-            "B5 {} draws {} from {} chit pool",
-            s(&d["power"]),
-            s(&d["chit"]),
-            if s(&d["from"]) == "own" {
-                "its own"
-            } else {
-                "the common"
-            }
-        ));
-    }
+    told_draws(&mut events, json["draws"].as_array().map_or(&[][..], |d| d));
     let systems: Vec<Value> = json["regions"]
         .as_array()
         .into_iter()
@@ -334,4 +324,60 @@ pub fn standing(state: &State) -> Vec<String> {
         list(controlled(super::types::Power::Blue)),
         list(controlled(super::types::Power::Red))
     )]
+}
+
+/// The chits each power drew that `draws` holds (its own, or both powers' for a
+/// moderator) told in the event that counts them (B5.1): `blue draws 5 chits: 5 from
+/// its own chit pool (BUILD 2, TACTICAL 3), 0 from the common chit pool; 5 in hand`.
+/// Were there not exactly one such event for a power, its chits are told one a line.
+fn told_draws(events: &mut Vec<String>, draws: &[Value]) {
+    let mut drawn: Vec<(&str, [Chits; 2])> = Vec::new();
+    let mut lines: Vec<(&str, String)> = Vec::new();
+    for d in draws {
+        let (power, own) = (s(&d["power"]), s(&d["from"]) == "own");
+        lines.push((
+            power,
+            format!(
+                "B5 {power} draws {} from {} chit pool",
+                s(&d["chit"]),
+                if own { "its own" } else { "the common" }
+            ),
+        ));
+        let Some(chit) = Chit::from_word(s(&d["chit"])) else {
+            continue;
+        };
+        let k = match drawn.iter().position(|(p, _)| *p == power) {
+            Some(k) => k,
+            None => {
+                drawn.push((power, [[0; 5]; 2]));
+                drawn.len() - 1
+            }
+        };
+        drawn[k].1[usize::from(!own)][chit.index()] += 1;
+    }
+    for (power, [own, common]) in drawn {
+        let head = format!("B5.1 {power} draws ");
+        let at: Vec<usize> = (0..events.len())
+            .filter(|&k| events[k].starts_with(&head))
+            .collect();
+        if let [k] = at[..] {
+            let mut text = events[k].clone();
+            for (pool, chits) in [("its own", own), ("the common", common)] {
+                let said = format!(" from {pool} chit pool");
+                if total(&chits) > 0 && text.contains(&said) {
+                    text = text.replacen(&said, &format!("{said} ({})", chits_text(&chits)), 1);
+                }
+            }
+            if text != events[k] {
+                events[k] = text;
+                continue;
+            }
+        }
+        events.extend(
+            lines
+                .iter()
+                .filter(|(p, _)| *p == power)
+                .map(|(_, line)| line.clone()),
+        );
+    }
 }
