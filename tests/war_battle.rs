@@ -68,7 +68,7 @@ fn w6_6_the_mail_tells_a_battle_before_the_retreat_it_caused() {
     assert!(events[battle].contains("1 round;"), "{}", events[battle]);
     // The board under the mail's first line (turn and phase) does not repeat them.
     let board = war::report::board_text(&after);
-    assert!(board.starts_with("Movement order: "), "{board}");
+    assert!(board.starts_with("Movement order of turn "), "{board}");
 }
 
 /// W6.3, W11.4: the mail lists each side's DRM part by part before its dice, and

@@ -269,6 +269,14 @@ fn war_six_players_play_a_game_to_its_end_by_mail() {
             if after.phase != Phase::Over {
                 assert!(body.contains("Movement order of turn"), "{}", m.body);
             }
+            // Said once: the board lists each player's regions and the movement order.
+            assert_eq!(
+                body.matches("Movement order").count(),
+                usize::from(after.phase != Phase::Over),
+                "{}",
+                m.body
+            );
+            assert!(!body.contains("Regions owned"), "{}", m.body);
             // Players see every result but not the pools' order.
             if m.to.starts_with("mod@") {
                 assert!(v["pool"]["chits"].is_array());

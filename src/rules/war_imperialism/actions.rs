@@ -40,7 +40,8 @@ impl Run {
         let diff = total - m.ns as i32;
         let rolled: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
         let how = format!(
-            "T = {} ({}) {spheres:+} spheres {beside:+} beside {mark:+} mark = {total} vs NS {}: {diff:+}",
+            "T = {} ({}) {spheres:+} spheres {beside:+} beside {mark:+} mark = {total}; \
+             T - NS = {total} - {} = {diff:+} (W11.5)",
             if dp { "3d6" } else { "2d6" },
             rolled.join("+"),
             m.ns,

@@ -57,8 +57,9 @@ fn hide_pools(mut v: Value) -> Value {
 }
 
 impl Play for State {
+    /// None: the board lists each player's regions already.
     fn owned_label(&self) -> &'static str {
-        "Regions owned"
+        ""
     }
 
     fn rules(&self) -> RuleSetId {

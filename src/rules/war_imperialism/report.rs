@@ -61,7 +61,12 @@ pub fn board_text(s: &State) -> String {
         .collect();
     // The turn and phase are in every mail's first line (the judge's templates).
     if s.phase != Phase::Over {
-        let _ = writeln!(out, "Movement order: {}.", order.join(", "));
+        let _ = writeln!(
+            out,
+            "Movement order of turn {}: {}.",
+            s.turn.max(1),
+            order.join(", ")
+        );
     }
     for line in wrap(
         &war_text(s)
@@ -382,7 +387,7 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
     }
 }
 
-/// The VP table and the next movement order (shown in results mails).
+/// The VP table (results and game-over mails; the board says the movement order).
 pub fn standing(s: &State) -> Vec<String> {
     let vp = victory_points(s);
     let mut rows: Vec<usize> = (0..s.np()).collect();
@@ -401,19 +406,6 @@ pub fn standing(s: &State) -> Vec<String> {
             } else {
                 ""
             }
-        ));
-    }
-    if s.phase != Phase::Over {
-        let order: Vec<&str> = s
-            .order
-            .iter()
-            .filter(|&&p| !s.players[p].eliminated)
-            .map(|&p| s.pid(p))
-            .collect();
-        out.push(format!(
-            "Movement order of turn {}: {}",
-            s.turn.max(1),
-            order.join(", ")
         ));
     }
     out

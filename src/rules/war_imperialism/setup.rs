@@ -20,7 +20,7 @@ pub const START_DP: u32 = 3;
 
 impl Run {
     /// W3.1–W3.2: regions allotted round by round in setup order, each player the
-    /// first free region of his list, else by default; then the setup PP and DP.
+    /// first free region of its list, else by default; then the setup PP and DP.
     pub fn draft(&mut self) {
         let np = self.np();
         let each = self
@@ -92,7 +92,7 @@ impl Run {
                 let text = format!(
                     "round {round}: {who} picks {name} ({}) with a free INF",
                     if how == "list" {
-                        "from his list"
+                        "from its list"
                     } else {
                         "by default"
                     }
