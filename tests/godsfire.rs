@@ -498,6 +498,29 @@ fn twenty_turns_of_war_by_mail() {
             assert_eq!(name, "results.json");
             let v: serde_json::Value = serde_json::from_str(&json).unwrap();
             assert_eq!(v["rules"], "godsfire");
+            // The board lists each power's systems: no list of systems owned below it.
+            assert!(!body.contains("Systems owned"), "{}", m.body);
+            // The setup's rolls (G1.5), each region's three on one line.
+            for d in v["dice"].as_array().into_iter().flatten() {
+                if d["step"] != "G1.5" {
+                    continue;
+                }
+                let subject = d["for"].as_str().unwrap();
+                let (region, what) = subject.rsplit_once(' ').unwrap();
+                let line = format!("[G1.5] {region} rolled: ");
+                let told = body
+                    .split(&line)
+                    .nth(1)
+                    .unwrap_or_else(|| panic!("no {line:?} in:\n{}", m.body));
+                assert!(
+                    told.split(" [")
+                        .next()
+                        .unwrap()
+                        .contains(&format!("{what} {}", d["roll"])),
+                    "{subject}: {}",
+                    m.body
+                );
+            }
             // Every event of the phase is in the mail every player gets.
             for e in v["events"].as_array().unwrap() {
                 let text = squash(e["text"].as_str().unwrap());

@@ -53,6 +53,11 @@ impl Play for State {
         RuleSetId::Godsfire
     }
 
+    /// None: the board lists each power's systems already.
+    fn owned_label(&self) -> &'static str {
+        ""
+    }
+
     fn label(&self) -> PhaseLabel {
         Godsfire::phase(self)
     }

@@ -347,12 +347,22 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
             detail: r.detail.clone(),
         })
         .collect();
-    let mut events: Vec<String> = log
-        .dice
-        .iter()
-        .filter(|d| d.step == "G1.5")
-        .map(|d| format!("[G1.5] {} = {} for {}", d.die, d.roll, d.subject))
-        .collect();
+    // The setup's rolls (G1.5: party 2d6, allegiance and economy 1d6), one line a
+    // region: `[G1.5] Polaris-1a rolled: party 8, allegiance 3, economy 6`.
+    let mut events: Vec<String> = Vec::new();
+    let mut region_told: Option<&str> = None;
+    for d in log.dice.iter().filter(|d| d.step == "G1.5") {
+        let (region, what) = d.subject.rsplit_once(' ').unwrap_or((&d.subject, ""));
+        let part = format!("{what} {}", d.roll);
+        match events.last_mut() {
+            Some(line) if region_told == Some(region) => {
+                line.push_str(", ");
+                line.push_str(&part);
+            }
+            _ => events.push(format!("[G1.5] {region} rolled: {part}")),
+        }
+        region_told = Some(region);
+    }
     events.extend(
         log.events
             .iter()
