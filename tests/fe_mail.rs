@@ -174,3 +174,29 @@ fn board_reply_carries_the_legend() {
         board.body
     );
 }
+
+/// The standing (welcome and results mails) is a table: most systems first, the
+/// names padded to the longest (`The Union of Worlds`), one system and one fleet
+/// named so.
+#[test]
+fn the_standing_is_a_table_most_systems_first() {
+    let scenario = "rules = \"foundation-empire\"\nphase = \"movement\"\nturn = 3\n\n[systems]\nWye = \"union\"\nKalgan = \"union\"\nTerminus = \"foundation\"\n\n[[fleet]]\npower = \"union\"\nat = \"E3\"\n[[fleet]]\npower = \"foundation\"\nat = \"A1\"\n[[fleet]]\npower = \"foundation\"\nat = \"B2\"\n";
+    let s = Scenario::from_toml(scenario, Path::new(".")).expect("the scenario reads");
+    let lines = pbem::rules::foundation_empire::report::standing(&s.state);
+    assert_eq!(lines[0], "Systems owned (13 win):");
+    let rows = &lines[1..];
+    assert!(
+        rows[0].starts_with("  The Union of Worlds   2 systems   1 fleet"),
+        "{rows:#?}"
+    );
+    assert!(
+        rows[1].starts_with("  The Foundation        1 system    2 fleets"),
+        "{rows:#?}"
+    );
+    // Every row's numbers in the same columns.
+    let column = |r: &String| r.find(" system").unwrap();
+    assert!(
+        rows.iter().all(|r| column(r) == column(&rows[0])),
+        "{rows:#?}"
+    );
+}

@@ -323,25 +323,26 @@ pub fn standing(state: &State) -> Vec<String> {
             side(imperium)
         )];
     }
-    let mut lines: Vec<(u32, String)> = state
-        .powers_in_play()
-        .into_iter()
-        .map(|p| {
-            let n = counts[p.0 as usize];
-            (
-                n,
-                format!(
-                    "{:<12} {n:>2} systems, {:>2} fleets{}",
-                    b.power(p).name,
-                    fleets(p),
-                    waiting(p)
-                ),
-            )
-        })
-        .collect();
-    lines.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    // Most systems first (ties in the board's order of powers), the names padded to
+    // the longest so the numbers stand in columns.
+    let mut powers = state.powers_in_play();
+    powers.sort_by_key(|p| (std::cmp::Reverse(counts[p.0 as usize]), p.0));
+    let width = powers
+        .iter()
+        .map(|&p| b.power(p).name.chars().count())
+        .max()
+        .unwrap_or(0);
     let mut out = vec![format!("Systems owned ({goal} win):")];
-    out.extend(lines.into_iter().map(|(_, l)| format!("  {l}")));
+    out.extend(powers.into_iter().map(|p| {
+        let (n, f) = (counts[p.0 as usize] as usize, fleets(p));
+        format!(
+            "  {:<width$}  {n:>2} {:<8} {f:>2} {}{}",
+            b.power(p).name,
+            if n == 1 { "system" } else { "systems" },
+            if f == 1 { "fleet" } else { "fleets" },
+            waiting(p)
+        )
+    }));
     out
 }
 
