@@ -474,7 +474,7 @@ fn receipts_say_what_each_line_will_do_or_why_it_is_refused() {
     assert!(text(1).contains("-> if played now: took blue from O1, green from O3"));
     assert_eq!(text(2), "NOT READ FLY A1: \"FLY\" is not an order");
     assert!(text(3).contains("if played now: kin to TRADE I"));
-    assert!(text(4).starts_with("WARNING: "));
+    assert!(text(4).starts_with("unused: "));
     assert!(
         text(4).contains("-> not carried out as things stand: 2 orders were carried out already")
     );
@@ -671,14 +671,14 @@ fn a_five_player_game_by_mail_to_its_end() {
             .filter(|m| m.subject.contains("results"))
             .collect();
         assert!(!results.is_empty(), "no results mail after phase {phases}");
-        // A receipt marks each accepted line (ok, later, WARNING) and says below it
+        // A receipt marks each accepted line (ok, later, unused, WARNING) and says below it
         // what it would do; the orders standing are the orders alone.
         for m in sent.iter().filter(|m| m.body.contains("line by line:")) {
             let (lines, standing) = m.body.split_once("Orders now standing").unwrap();
             assert!(!standing.contains(" -> "), "{}", m.body);
             let rows: Vec<&str> = lines.lines().collect();
             for (k, row) in rows.iter().enumerate() {
-                let Some(mark) = ["ok", "later", "WARNING"]
+                let Some(mark) = ["ok", "later", "unused", "WARNING"]
                     .into_iter()
                     .find(|mark| row.starts_with(&format!("  {mark:<9}")))
                 else {
@@ -744,6 +744,8 @@ fn a_five_player_game_by_mail_to_its_end() {
                 "whole results mailed to {}",
                 m.to
             );
+            // Each player's colonies are on the board: no list of them below it.
+            assert!(!m.body.contains("Colonies held"), "{}", m.body);
             if m.subject.contains("results") {
                 let v: Value = serde_json::from_str(&attachment).unwrap();
                 for pile in ["colony1", "colony2", "colony3", "goals"] {
@@ -816,7 +818,7 @@ fn a_five_player_game_by_mail_to_its_end() {
         end.core.round
     );
     assert!(missed > 0, "nobody missed a deadline");
-    for mark in ["ok", "later", "WARNING"] {
+    for mark in ["ok", "later", "unused", "WARNING"] {
         assert!(
             marks.contains_key(mark),
             "no receipt line marked {mark}: {marks:?}"

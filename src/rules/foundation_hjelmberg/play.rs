@@ -108,8 +108,9 @@ const POSITION_KEYS: &[&str] = &[
 ];
 
 impl Play for State {
+    /// None: the board lists each player's colonies already.
     fn owned_label(&self) -> &'static str {
-        "Colonies held"
+        ""
     }
 
     fn rules(&self) -> RuleSetId {

@@ -8,11 +8,12 @@
 //! the position her lines meet. What their orders could still change is not promised:
 //! a line that reads the shared board (gates, stocks, colony tiles, the supply, the
 //! Empire's ships) after such turns, or that comes after such a line, is "checked
-//! when carried out" (marked `later`, or `WARNING` when it would fail), with what it
-//! would do as far as known now. So is what follows a draw the receipt does not make,
-//! and her own kins and hand when an out-of-turn battle before her turn could take one
-//! of her kins. Everything else keeps its plain verdict ("if played now", marked `ok`;
-//! "not possible as things stand", marked `WARNING`).
+//! when carried out" (marked `later`; `unused` or `WARNING` when, as far as known now,
+//! it would not be carried out or would fail), with what it would do as far as known
+//! now. So is what follows a draw the receipt does not make, and her own kins and hand
+//! when an out-of-turn battle before her turn could take one of her kins. Everything
+//! else keeps its plain verdict ("if played now", marked `ok`; "not carried out as
+//! things stand", `unused`; "not possible as things stand", `WARNING`).
 
 use super::data::{dynasty_space, Action, CENTER};
 use super::order::{Kind, Line, Order};
@@ -237,14 +238,17 @@ fn previews(
 /// The note says what the line would do if her turn were played now, or why not; for an
 /// open line, that it is checked when carried out (after `after`) and what it would do
 /// as far as known now. The word is `ok` for a line that would do its work now, `later`
-/// for an open line that would do it as far as known now, `WARNING` for a line that
-/// would fail or not be carried out (as things stand, or as far as known now).
+/// for an open line that would do it as far as known now, `unused` for a line that
+/// would not be carried out (a fallback not needed, a `RETURN` with no ship due),
+/// `WARNING` for a line that would fail (as things stand, or as far as known now).
 pub fn note(p: &Preview, after: &str) -> (&'static str, String) {
     let r = &p.result;
     let mark = match r.outcome {
         Outcome::Done if p.open => "later",
         Outcome::Done => "ok",
-        Outcome::Failed | Outcome::Unused | Outcome::Invalid => "WARNING",
+        // A fallback not needed, a RETURN with no ship due: as written, not a fault.
+        Outcome::Unused => "unused",
+        Outcome::Failed | Outcome::Invalid => "WARNING",
     };
     if p.open {
         let head = if after.is_empty() {
