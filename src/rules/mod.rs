@@ -35,9 +35,10 @@ pub enum LineCheck {
     /// Understood: the order in canonical form.
     Accepted { order: String },
     /// Understood and kept, as `Accepted`, with what the rules foresee of it below it
-    /// in the receipt: `mark` stands in the receipt's first column in place of `ok` (a
-    /// word of at most 8 characters: `later` for a line whose verdict waits for orders
-    /// not yet known, `WARNING` for one that fails as things stand), `note` says why.
+    /// in the receipt: `mark` stands in the receipt's first column (a word of at most 8
+    /// characters; Foundation (Hjelmberg) uses `ok`, `later` for a line whose verdict
+    /// waits for orders not yet known, `unused` for one that would not be carried out,
+    /// `WARNING` for one that would fail), `note` says what it would do, or why not.
     Noted {
         order: String,
         mark: &'static str,
