@@ -38,8 +38,22 @@ fn parts(out: &Value, battle: usize, round: usize, side: &str) -> Vec<String> {
         .collect()
 }
 
+/// `line` is among the events, as a battle's line (indented under the battle's first
+/// line, which is not).
 fn has_line(events: &[String], line: &str) {
-    assert!(events.iter().any(|e| e == line), "{line:?} in {events:#?}");
+    assert!(
+        events.iter().any(|e| e.strip_prefix("  ") == Some(line)),
+        "{line:?} in {events:#?}"
+    );
+    for (k, e) in events.iter().enumerate() {
+        if e.starts_with("Battle at ") {
+            let rest = events[k + 1..]
+                .iter()
+                .take_while(|l| !l.starts_with('[') && !l.starts_with("Battle at "));
+            assert!(rest.clone().count() > 0, "{events:#?}");
+            assert!(rest.into_iter().all(|l| l.starts_with("  ")), "{events:#?}");
+        }
+    }
 }
 
 /// The mail tells a battle and its rounds before what followed from it (the loser's
@@ -135,7 +149,7 @@ fn w6_6_the_mail_names_the_brigades_that_sit_out_a_round_and_why() {
     assert!(out["battles"][0]["rounds"][0].get("sat_out").is_none());
     let sits = "round 1, blue: 2 INF sit out, having retreated here before this battle: no roll in its first round (W6.6)";
     has_line(&events, sits);
-    let at = |line: &str| events.iter().position(|e| e == line).unwrap();
+    let at = |line: &str| events.iter().position(|e| e.trim_start() == line).unwrap();
     assert_eq!(
         at(sits) + 1,
         at("round 1, blue: DRM +0; INF 1, 1, 1 -> 0 hits"),
@@ -159,10 +173,12 @@ fn w6_6_the_mail_names_the_brigades_that_sit_out_a_round_and_why() {
     let line = "extra round, red: 2 INF do not roll, retreating onto the fleets: in the extra round only the enemy rolls (W6.6)";
     has_line(&events, line);
     assert_eq!(
-        events.iter().position(|e| e == line).unwrap() + 1,
+        events.iter().position(|e| e.trim_start() == line).unwrap() + 1,
         events
             .iter()
-            .position(|e| e.starts_with("extra round, natives: DRM +0; INF"))
+            .position(|e| e
+                .trim_start()
+                .starts_with("extra round, natives: DRM +0; INF"))
             .unwrap(),
         "{events:#?}"
     );

@@ -359,7 +359,15 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
             detail: r.detail.clone(),
         })
         .collect();
-    // Each battle's rounds right after its own event, before what followed from it.
+    // Each battle's rounds right after its own event, before what followed from it,
+    // indented under the battle's first line.
+    let told = |b: &BattleReport| {
+        battle_lines(b)
+            .into_iter()
+            .enumerate()
+            .map(|(k, l)| if k == 0 { l } else { format!("  {l}") })
+            .collect::<Vec<_>>()
+    };
     let mut events: Vec<String> = Vec::new();
     let mut battles: Vec<&BattleReport> = log.battles.iter().collect();
     battles.sort_by_key(|b| b.event);
@@ -367,11 +375,11 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
     for (i, e) in log.events.iter().enumerate() {
         events.push(format!("[{}] {}", e.step, e.text));
         while let Some(b) = battles.next_if(|b| b.event <= i) {
-            events.extend(battle_lines(b));
+            events.extend(told(b));
         }
     }
     for b in battles {
-        events.extend(battle_lines(b));
+        events.extend(told(b));
     }
     let systems = (0..after.regions.len())
         .filter_map(|r| {
