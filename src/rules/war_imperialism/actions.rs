@@ -39,8 +39,10 @@ impl Run {
         let total = sum as i32 + spheres + beside + mark;
         let diff = total - m.ns as i32;
         let rolled: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+        // The total first, then its parts: `T = 9 (2d6 4+5, +0 spheres, +1 beside, -1
+        // mark); T - NS = 9 - 10 = -1 (W11.5)`.
         let how = format!(
-            "T = {} ({}) {spheres:+} spheres {beside:+} beside {mark:+} mark = {total}; \
+            "T = {total} ({} {}, {spheres:+} spheres, {beside:+} beside, {mark:+} mark); \
              T - NS = {total} - {} = {diff:+} (W11.5)",
             if dp { "3d6" } else { "2d6" },
             rolled.join("+"),
