@@ -26,6 +26,7 @@ mod community;
 mod coverage;
 mod diplomacy;
 mod diplomacy_datc;
+mod diplomacy_mail;
 mod diplomacy_properties;
 mod diplomacy_rules;
 mod fe_mail;
