@@ -365,15 +365,7 @@ fn bfge_ten_turns_by_mail_show_each_player_only_its_own() {
                 m.body
             );
         }
-        for line in m.body.lines() {
-            assert!(
-                line.chars().count() <= 72,
-                "{} to {}: a line of {} columns:\n{line}",
-                m.subject,
-                m.to,
-                line.chars().count()
-            );
-        }
+        m.assert_fits_72();
     }
     assert!(w
         .all_sent()

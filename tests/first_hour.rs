@@ -89,15 +89,7 @@ fn a_game_added_later_is_welcomed_when_the_judge_first_sees_it() {
 /// Every line of every mail's text fits 72 columns.
 fn assert_fits(w: &World) {
     for m in w.all_sent() {
-        for line in m.body.lines() {
-            assert!(
-                line.chars().count() <= 72,
-                "{} to {}: a line of {} columns:\n{line}",
-                m.subject,
-                m.to,
-                line.chars().count()
-            );
-        }
+        m.assert_fits_72();
     }
 }
 

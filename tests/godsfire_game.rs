@@ -2,8 +2,6 @@
 //! are in `godsfire_policies`), every results mail checked, then the game replayed from
 //! the store.
 
-use std::collections::BTreeMap;
-
 use chrono::Duration;
 use pbem::rules::godsfire::scenario::standard;
 use pbem::rules::godsfire::state::{Options, Phase, State};
@@ -11,7 +9,7 @@ use pbem::rules::godsfire::{self as gf};
 
 use crate::godsfire::{godsfire_state, squash};
 use crate::godsfire_policies;
-use crate::world::World;
+use crate::world::{orders_in_results, World};
 
 /// Addresses and passwords of this game's players (unique to it).
 const PLAYERS: [(&str, &str, &str); 4] = [
@@ -217,15 +215,7 @@ fn twenty_turns_of_war_by_mail() {
         );
     }
     for m in &all {
-        for line in m.body.lines() {
-            assert!(
-                line.chars().count() <= 72,
-                "{} to {}: a line of {} columns:\n{line}",
-                m.subject,
-                m.to,
-                line.chars().count()
-            );
-        }
+        m.assert_fits_72();
     }
 }
 
@@ -249,14 +239,7 @@ fn replay_from_the_store(w: &World, end: &State) {
     assert!(entries.len() >= 60, "{} phases stored", entries.len());
     let mut s = standard(3, Options::default());
     for (key, entry) in entries {
-        let mut orders: BTreeMap<String, String> = BTreeMap::new();
-        for r in entry.json["results"].as_array().unwrap() {
-            let text = orders
-                .entry(r["power"].as_str().unwrap().to_string())
-                .or_default();
-            text.push_str(r["order"].as_str().unwrap());
-            text.push('\n');
-        }
+        let orders = orders_in_results(&entry.json);
         let (next, log) = gf::adjudicate(&s, &orders, 3);
         let mut stored = entry.json.clone();
         stored.as_object_mut().unwrap().remove("game");

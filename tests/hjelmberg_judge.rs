@@ -12,7 +12,7 @@ use pbem::rules::foundation_hjelmberg::{self as fh, generate, output, report};
 use pbem::rules::game::{Game, Play};
 use serde_json::Value;
 
-use crate::world::World;
+use crate::world::{orders_in_results, World};
 
 fn fh_state(w: &World) -> State {
     match w.record().game {
@@ -241,15 +241,7 @@ fn a_five_player_game_by_mail_to_its_end() {
     assert!(sent.iter().any(|m| m.subject.contains("History of turn 3")));
     assert!(sent.iter().any(|m| m.subject.contains("Board")));
     for m in w.all_sent() {
-        for line in m.body.lines() {
-            assert!(
-                line.chars().count() <= 72,
-                "{} to {}: a line of {} columns:\n{line}",
-                m.subject,
-                m.to,
-                line.chars().count()
-            );
-        }
+        m.assert_fits_72();
     }
     replay_from_the_store(&w, &end);
 }
@@ -277,14 +269,7 @@ fn replay_from_the_store(w: &World, end: &State) {
     };
     assert!(entries.len() >= 2);
     for (key, entry) in entries {
-        let mut orders: BTreeMap<String, String> = BTreeMap::new();
-        for r in entry.json["results"].as_array().unwrap() {
-            let text = orders
-                .entry(r["power"].as_str().unwrap().to_string())
-                .or_default();
-            text.push_str(r["order"].as_str().unwrap());
-            text.push('\n');
-        }
+        let orders = orders_in_results(&entry.json);
         let (next, log) = fh::adjudicate(&s, &orders, 3);
         let mut stored = entry.json.clone();
         for k in ["game", "turn", "phase"] {

@@ -92,6 +92,34 @@ pub struct Sent {
     pub raw: String,
 }
 
+impl Sent {
+    /// Every line of the mail's text fits 72 columns.
+    pub fn assert_fits_72(&self) {
+        for line in self.body.lines() {
+            assert!(
+                line.chars().count() <= 72,
+                "{} to {}: a line of {} columns:\n{line}",
+                self.subject,
+                self.to,
+                line.chars().count()
+            );
+        }
+    }
+}
+
+/// A stored phase's orders, by power, as its results list them (a line each).
+pub fn orders_in_results(json: &serde_json::Value) -> BTreeMap<String, String> {
+    let mut orders: BTreeMap<String, String> = BTreeMap::new();
+    for r in json["results"].as_array().unwrap() {
+        let text = orders
+            .entry(r["power"].as_str().unwrap().to_string())
+            .or_default();
+        text.push_str(r["order"].as_str().unwrap());
+        text.push('\n');
+    }
+    orders
+}
+
 pub struct World {
     pub dir: tempfile::TempDir,
     pub config: Config,
