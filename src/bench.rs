@@ -38,6 +38,11 @@ pub struct Timing {
     pub stages: Vec<(&'static str, Duration)>,
     /// With `--floor`: the median CPU time of the same phases' floor ([`floor_phase`]).
     pub floor: Option<Duration>,
+    /// The mean CPU time of a phase in each round, round by round (empty where the
+    /// system tells no CPU time): the growth from one size to the next is also read
+    /// round by round ([`round_growth`]), each size against the one before in the same
+    /// few seconds of the host.
+    pub rounds: Vec<Duration>,
 }
 
 impl Timing {
@@ -231,7 +236,7 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>, stages: bool, floor: boo
                 fleets,
                 phases: count,
                 median: median(s.wall),
-                cpu: (count > 0 && s.cpu.len() == count).then(|| median(s.cpu)),
+                cpu: (count > 0 && s.cpu.len() == count).then(|| median(s.cpu.clone())),
                 faults: (count > 0 && s.faults.len() == count).then(|| {
                     let mut f = s.faults;
                     f.sort_unstable();
@@ -243,6 +248,15 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>, stages: bool, floor: boo
                     .map(|(name, total)| (name, total / count.max(1) as u32))
                     .collect(),
                 floor: (count > 0 && s.floor.len() == count).then(|| median(s.floor)),
+                rounds: if count > 0 && s.cpu.len() == count {
+                    let each = per_round(fleets, largest);
+                    s.cpu
+                        .chunks(each)
+                        .map(|round| round.iter().sum::<Duration>() / round.len() as u32)
+                        .collect()
+                } else {
+                    Vec::new()
+                },
             }
         })
         .collect()
@@ -294,7 +308,52 @@ pub fn table(timings: &[Timing]) -> String {
         out.push('\n');
         previous = Some(t);
     }
-    out + &stage_table(timings) + &floor_table(timings)
+    out + &round_table(timings) + &stage_table(timings) + &floor_table(timings)
+}
+
+/// The growth from `before` to `after` read round by round: in each round, the mean
+/// phase time of `after` over that of `before` (measured within the same few seconds),
+/// then the lower quartile, the median and the upper quartile of those ratios. A busy
+/// spell of the shared host that lasts a round falls on both sides of its ratio, so
+/// the spread tells how far this machine's noise moves the growth, run to run.
+pub fn round_growth(before: &Timing, after: &Timing) -> Option<(f64, f64, f64)> {
+    if before.rounds.is_empty() || before.rounds.len() != after.rounds.len() {
+        return None;
+    }
+    let mut ratios: Vec<f64> = before
+        .rounds
+        .iter()
+        .zip(&after.rounds)
+        .filter(|(b, _)| !b.is_zero())
+        .map(|(b, a)| a.as_secs_f64() / b.as_secs_f64())
+        .collect();
+    if ratios.is_empty() {
+        return None;
+    }
+    ratios.sort_by(f64::total_cmp);
+    let at = |q: usize| ratios[(ratios.len() - 1) * q / 4];
+    Some((at(1), at(2), at(3)))
+}
+
+/// The growth read round by round ([`round_growth`]), a line a step; empty when the
+/// CPU time was not told.
+fn round_table(timings: &[Timing]) -> String {
+    let mut out = String::new();
+    for pair in timings.windows(2) {
+        if let Some((low, mid, high)) = round_growth(&pair[0], &pair[1]) {
+            if out.is_empty() {
+                out += "\ngrowth read round by round (each round's phases against the size \
+                        before's in the same round):\n";
+            }
+            out += &format!(
+                "{:<10} -> {:<10} median {mid:.2}×, middle half {low:.2}× – {high:.2}× ({} rounds)\n",
+                pair[0].fleets,
+                pair[1].fleets,
+                pair[1].rounds.len()
+            );
+        }
+    }
+    out
 }
 
 /// What a movement phase costs at the least, whatever its adjudication does: its
@@ -567,5 +626,39 @@ mod tests {
         let mut sorted = keys.clone();
         sorted.sort();
         assert_eq!(keys, sorted);
+    }
+
+    fn timing(fleets: usize, rounds: &[u64]) -> Timing {
+        Timing {
+            fleets,
+            phases: rounds.len(),
+            median: Duration::ZERO,
+            cpu: None,
+            faults: None,
+            stages: Vec::new(),
+            floor: None,
+            rounds: rounds.iter().map(|&us| Duration::from_micros(us)).collect(),
+        }
+    }
+
+    /// The growth read round by round pairs each round with the same round of the size
+    /// before: a slow round on both sides (a busy spell of the host) gives the same
+    /// ratio as a quiet one.
+    #[test]
+    fn the_growth_is_read_round_by_round() {
+        let small = timing(10, &[100, 300, 100, 100, 100]);
+        let big = timing(100, &[1000, 3000, 1100, 1050, 1200]);
+        let (low, mid, high) = round_growth(&small, &big).expect("five rounds each");
+        assert!((mid - 10.5).abs() < 1e-9, "{mid}");
+        assert!((low - 10.0).abs() < 1e-9, "{low}");
+        assert!((high - 11.0).abs() < 1e-9, "{high}");
+        assert_eq!(round_growth(&small, &timing(100, &[1000])), None);
+        let text = round_table(&[small, big]);
+        assert!(
+            text.contains(
+                "10         -> 100        median 10.50×, middle half 10.00× – 11.00× (5 rounds)"
+            ),
+            "{text}"
+        );
     }
 }

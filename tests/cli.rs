@@ -532,6 +532,15 @@ fn the_movement_benchmark_measures_sizes_side_by_side_in_rounds() {
         row("1000").join(" ").contains("time for 10× fleets"),
         "{text}"
     );
+    // The growth read round by round too, where the CPU time is told.
+    if cfg!(target_os = "linux") {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("100        -> 1000       median ")
+                    && l.ends_with("(2 rounds)")),
+            "{text}"
+        );
+    }
 }
 
 /// `pbem bench` on 100 and 1,000 fleets (two rounds) with `flag`: its whole output and
