@@ -87,14 +87,44 @@ pub struct HistoryPhase {
     /// The pbem that adjudicated the phase ([`crate::BUILD`]), when it was recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+    /// The game as it stood before the phase (its stored state, as JSON), kept where
+    /// the build changed: the first phase a build adjudicated in a game that had played
+    /// before. `verify-dice` takes the game up from it when the phases before it were
+    /// another build's and do not play again here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<serde_json::Value>,
     /// The phase's results as `pbem adjudicate` prints them (plus `game`, `turn`,
     /// `phase`), whole.
     pub results: serde_json::Value,
 }
 
 /// Checks a history: the commitment, then every phase played again. The report of
-/// what was checked, or the first thing that does not hold.
+/// what was checked, or the first thing that does not hold, or (when some phases were
+/// recorded by other builds and do not play again here) what this build verified and
+/// what it leaves to the builds that recorded the rest.
 pub fn verify(h: &History) -> Result<String, String> {
+    verify_as(h, crate::BUILD)
+}
+
+/// What became of one phase of a history played again.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Done {
+    /// Played again as recorded.
+    Played,
+    /// Recorded by another build and not played again here (it played otherwise, or
+    /// the phases before it were not played here).
+    Left,
+}
+
+/// [`verify`] by the pbem named `build`: the phases it recorded itself must play
+/// again as recorded. A phase another build recorded that plays otherwise is left to
+/// that build (the rules may have changed between them), and so are the phases after
+/// it, up to the next phase that kept the position it started from (the first phase a
+/// build adjudicated after an upgrade, [`HistoryPhase::position`]): from there the game
+/// is played again from that position. Where the phases before such a position were
+/// played here, the position they reach must be the recorded one, so the builds' parts
+/// join up.
+pub fn verify_as(h: &History, build: &str) -> Result<String, String> {
     let seed = match (&h.secret, &h.commitment, h.fixed_seed) {
         (Some(secret), Some(commitment), _) => {
             let computed = commitment_of(secret)?;
@@ -128,44 +158,100 @@ pub fn verify(h: &History) -> Result<String, String> {
         RuleSetId::from_id(&h.rules).ok_or_else(|| format!("unknown rules {:?}", h.rules))?;
     let options: toml::Table = serde_json::from_value::<toml::Table>(h.options.clone())
         .map_err(|e| format!("options: {e}"))?;
-    let mut game = Game::new(rules, &options, h.start.as_ref(), seed)?;
+    let mut game = Some(Game::new(rules, &options, h.start.as_ref(), seed)?);
     let mut dice = 0usize;
     let (mut worded, mut first_worded) = (0usize, None::<String>);
+    let mut done: Vec<Done> = Vec::with_capacity(h.phases.len());
+    // Notes told where a part of the report starts: why phases were left, or the
+    // recorded position the game was taken up from.
+    let mut notes: BTreeMap<usize, String> = BTreeMap::new();
+    // The recorded positions that the phases before them reached here.
+    let mut joined: Vec<usize> = Vec::new();
     for (k, p) in h.phases.iter().enumerate() {
-        let label = game.label();
-        if label.turn != p.turn || label.phase != p.phase {
-            return Err(format!(
-                "phase {}: the history has turn {} {}, the game is at turn {} {}{}",
+        let recorder = p.by.as_deref().unwrap_or(UNNAMED);
+        if let Some(position) = &p.position {
+            match &game {
+                Some(g) => {
+                    let here = serde_json::to_value(g).map_err(|e| format!("position: {e}"))?;
+                    if let Some(d) = position_difference(&here, position) {
+                        return Err(format!(
+                            "turn {} {}: the position recorded before this phase (by {recorder}) is \
+                             not the one the phases before it reach when played again here \
+                             (first at {d}): the history was changed after it was recorded",
+                            p.turn, p.phase
+                        ));
+                    }
+                    joined.push(k);
+                }
+                None => {
+                    game = serde_json::from_value::<Game>(position.clone())
+                        .ok()
+                        .filter(|g| g.rules() == rules);
+                    if game.is_some() {
+                        notes.insert(
+                            k,
+                            format!(
+                                "from the position {recorder} recorded before turn {} {} (not \
+                                 checked: the phases before it were not played here)",
+                                p.turn, p.phase
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        let Some(g) = game.take() else {
+            done.push(Done::Left);
+            continue;
+        };
+        let label = g.label();
+        let differs = if label.turn != p.turn || label.phase != p.phase {
+            Some(format!(
+                "phase {}: the history has turn {} {}, the game is at turn {} {}",
                 k + 1,
                 p.turn,
                 p.phase,
                 label.turn,
-                label.phase,
-                builds_told(p.by.as_deref())
-            ));
+                label.phase
+            ))
+        } else {
+            let adj = g.adjudicate(&p.orders, seed);
+            let mut json = adj.results.json;
+            if let serde_json::Value::Object(map) = &mut json {
+                map.insert("game".into(), h.game.clone().into());
+                map.insert("turn".into(), p.turn.into());
+                map.insert("phase".into(), p.phase.clone().into());
+            }
+            let mut here = Vec::new();
+            match first_difference(&json, &p.results, &mut here) {
+                Some(d) => Some(format!(
+                    "turn {} {}: the results played again differ from the recorded ones (first at {d})",
+                    p.turn, p.phase
+                )),
+                None => {
+                    if let (None, Some(first)) = (&first_worded, here.first()) {
+                        first_worded = Some(format!("turn {} {}, {first}", p.turn, p.phase));
+                    }
+                    worded += here.len();
+                    dice += count_dice(&json);
+                    game = Some(adj.game);
+                    None
+                }
+            }
+        };
+        match differs {
+            None => done.push(Done::Played),
+            Some(what) if p.by.as_deref() == Some(build) => {
+                return Err(format!("{what}{}", builds_told(p.by.as_deref(), build)));
+            }
+            Some(what) => {
+                notes.insert(k, format!("{what}{}", builds_told(p.by.as_deref(), build)));
+                done.push(Done::Left);
+            }
         }
-        let adj = game.adjudicate(&p.orders, seed);
-        let mut json = adj.results.json;
-        if let serde_json::Value::Object(map) = &mut json {
-            map.insert("game".into(), h.game.clone().into());
-            map.insert("turn".into(), p.turn.into());
-            map.insert("phase".into(), p.phase.clone().into());
-        }
-        let mut here = Vec::new();
-        if let Some(d) = first_difference(&json, &p.results, &mut here) {
-            return Err(format!(
-                "turn {} {}: the results played again differ from the recorded ones (first at {d}){}",
-                p.turn,
-                p.phase,
-                builds_told(p.by.as_deref())
-            ));
-        }
-        if let (None, Some(first)) = (&first_worded, here.first()) {
-            first_worded = Some(format!("turn {} {}, {first}", p.turn, p.phase));
-        }
-        worded += here.len();
-        dice += count_dice(&json);
-        game = adj.game;
+    }
+    if done.contains(&Done::Left) {
+        return Err(parts_told(h, build, &done, &notes, &joined));
     }
     let mut report = format!(
         "verified: {} phases played again from the {}, {dice} dice among their results, all as recorded",
@@ -182,12 +268,20 @@ pub fn verify(h: &History) -> Result<String, String> {
             recorders.push(by);
         }
     }
-    if recorders.iter().any(|&by| by != crate::BUILD) {
+    if recorders.iter().any(|&by| by != build) {
         report += &format!(
-            "; recorded by {}, played again by {}",
+            "; recorded by {}, played again by {build}",
             recorders.join(" then "),
-            crate::BUILD
         );
+    }
+    match joined.len() {
+        0 => {}
+        1 => report += "; the position recorded where the build changed is the one reached here",
+        n => {
+            report += &format!(
+                "; the {n} positions recorded where the build changed are the ones reached here"
+            )
+        }
     }
     if let Some(first) = first_worded {
         report += &format!(
@@ -200,22 +294,105 @@ pub fn verify(h: &History) -> Result<String, String> {
     Ok(report)
 }
 
+/// The report of a history verified in part: each run of phases played again as
+/// recorded, or left to the builds that recorded them, a line each.
+fn parts_told(
+    h: &History,
+    build: &str,
+    done: &[Done],
+    notes: &BTreeMap<usize, String>,
+    joined: &[usize],
+) -> String {
+    let played = done.iter().filter(|&&d| d == Done::Played).count();
+    let mut out = format!(
+        "not verified whole by {build}: {played} of {} phases played again as recorded, \
+         the others recorded by other builds and left to them",
+        h.phases.len()
+    );
+    let label = |k: usize| format!("turn {} {}", h.phases[k].turn, h.phases[k].phase);
+    let mut k = 0;
+    while k < done.len() {
+        // A run: the same outcome, not broken where a recorded position was taken up.
+        let mut end = k + 1;
+        while end < done.len()
+            && done[end] == done[k]
+            && !(done[k] == Done::Played && notes.contains_key(&end))
+        {
+            end += 1;
+        }
+        let span = if end - k == 1 {
+            label(k)
+        } else {
+            format!("{} to {}", label(k), label(end - 1))
+        };
+        let count = if end - k == 1 {
+            "1 phase".to_string()
+        } else {
+            format!("{} phases", end - k)
+        };
+        match done[k] {
+            Done::Played => {
+                let from = notes
+                    .get(&k)
+                    .cloned()
+                    .unwrap_or_else(|| "from the game's start".into());
+                out += &format!("\n- {span}: {count} played again as recorded, {from}");
+                if let Some(&j) = joined.iter().find(|&&j| j > k && j <= end) {
+                    out += &format!(
+                        "; they reach the position {} recorded before {}",
+                        h.phases[j].by.as_deref().unwrap_or(UNNAMED),
+                        label(j)
+                    );
+                }
+            }
+            Done::Left => {
+                let mut by: Vec<&str> = Vec::new();
+                for p in &h.phases[k..end] {
+                    let b = p.by.as_deref().unwrap_or(UNNAMED);
+                    if !by.contains(&b) {
+                        by.push(b);
+                    }
+                }
+                out += &format!(
+                    "\n- {span}: {count} recorded by {}, not played again here: {}",
+                    by.join(" then "),
+                    notes.get(&k).cloned().unwrap_or_else(|| {
+                        "the phases before them were not played here, and no position was \
+                         recorded where they begin"
+                            .into()
+                    })
+                );
+            }
+        }
+        k = end;
+    }
+    out
+}
+
+/// Where a position played again (`a`) and a recorded one (`b`) first disagree; a
+/// field either build keeps and the other does not is no disagreement (one may be
+/// newer), nor are words for people worded otherwise.
+fn position_difference(a: &serde_json::Value, b: &serde_json::Value) -> Option<String> {
+    let ab = first_difference(a, b, &mut Vec::new());
+    ab.as_ref()?;
+    first_difference(b, a, &mut Vec::new()).and(ab)
+}
+
 /// How a phase recorded before builds were named is told.
 const UNNAMED: &str = "a pbem that did not name its build";
 
 /// For a phase that does not play again as recorded: which build recorded it and which
 /// plays it again. A difference between two builds may be a change in the rules (a
 /// fixed bug); between a build and itself it is a change in the history or the secret.
-fn builds_told(recorded: Option<&str>) -> String {
+fn builds_told(recorded: Option<&str>, build: &str) -> String {
     match recorded {
-        Some(by) if by == crate::BUILD => {
+        Some(by) if by == build => {
             format!("; the phase was recorded by this same build, {by}")
         }
         recorded => format!(
-            "; the phase was recorded by {} and is played again by {}: if the rules \
+            "; the phase was recorded by {} and is played again by {build}: if the rules \
              changed between them, the recording build verifies it as it was played",
             recorded.unwrap_or(UNNAMED),
-            crate::BUILD
         ),
     }
 }

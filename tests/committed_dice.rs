@@ -7,7 +7,8 @@ use std::process::Command;
 
 use chrono::Duration;
 
-use crate::world::{World, PLAYERS};
+use crate::bfge_judge::BFGE_PLAYERS;
+use crate::world::{World, MODERATOR, PLAYERS};
 
 /// `pbem verify-dice FILE`.
 fn verify_dice(file: &Path) -> (bool, String) {
@@ -242,4 +243,236 @@ fn a_history_names_the_build_of_each_phase_and_verify_dice_tells_builds_apart() 
         )),
         "{out}"
     );
+}
+
+/// A game played on across an upgrade: the first phase the new build adjudicates keeps
+/// the position it started from, so `verify-dice` checks each build's phases from where
+/// that build took the game over, and that the parts join up. A rules change between
+/// the builds (here: a roll the old build recorded that this one plays otherwise) leaves
+/// the old build's phases to the old build, and this one still verifies its own; the old
+/// build (`verify_as`) verifies its phases and that they reach the recorded position.
+#[test]
+fn after_an_upgrade_each_build_verifies_its_own_phases_from_the_recorded_position() {
+    let older = "pbem 0.0.9 (git 0123456789)";
+    let mut w = World::with_players(
+        "[game.options]\nsolo = true\nturn_limit = 4\n",
+        &PLAYERS[..1],
+    );
+    w.pass_as(older);
+    while w.record().phases_played < 3 {
+        w.advance(Duration::hours(72));
+        w.pass_as(older);
+    }
+    let switched = w.record().phases_played as usize;
+    let mut over = None;
+    for _ in 0..40 {
+        w.advance(Duration::hours(72));
+        w.pass();
+        over = w
+            .sent()
+            .into_iter()
+            .find(|m| m.subject.contains("Game over"));
+        if over.is_some() {
+            break;
+        }
+    }
+    let (_, json) = over
+        .expect("the turn limit ends the game")
+        .attachment
+        .expect("history.json");
+    let history: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let phases = history["phases"].as_array().unwrap();
+    assert!(phases.len() > switched + 1, "{json}");
+    for (k, p) in phases.iter().enumerate() {
+        let by = if k < switched { older } else { pbem::BUILD };
+        assert_eq!(p["by"], by, "phase {k}: {json}");
+        // Only the first phase of the new build keeps the position it started from.
+        assert_eq!(p.get("position").is_some(), k == switched, "phase {k}");
+    }
+    assert_eq!(phases[switched]["position"]["rules"], "foundation-empire");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("history.json");
+    let write = |h: &serde_json::Value| std::fs::write(&file, h.to_string()).unwrap();
+    let read = |h: &serde_json::Value| -> pbem::verify::History {
+        serde_json::from_value(h.clone()).unwrap()
+    };
+    // Nothing changed between the builds: the whole game verifies, and the position
+    // recorded at the upgrade is the one the old build's phases reach.
+    write(&history);
+    let (ok, out) = verify_dice(&file);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(&format!("recorded by {older} then {}", pbem::BUILD))
+            && out
+                .contains("the position recorded where the build changed is the one reached here"),
+        "{out}"
+    );
+    assert!(pbem::verify::verify_as(&read(&history), older).is_ok());
+
+    // The rules changed: the old build rolled otherwise in one of its phases.
+    let old_roll = (0..switched)
+        .find(|&k| first_die(&mut history["phases"][k].clone()).is_some())
+        .expect("the solo Imperium rolls dice in the old build's phases");
+    let mut changed = history.clone();
+    let dice = first_die(&mut changed["phases"][old_roll]).unwrap();
+    let roll = dice[0]["roll"].as_u64().expect("a roll");
+    dice[0]["roll"] = ((roll % 6) + 1).into();
+    write(&changed);
+    let (ok, out) = verify_dice(&file);
+    assert!(!ok, "not verified whole: {out}");
+    let label = |k: usize| {
+        format!(
+            "turn {} {}",
+            phases[k]["turn"],
+            phases[k]["phase"].as_str().unwrap()
+        )
+    };
+    let left = phases.len() - switched;
+    assert!(
+        out.contains(&format!(
+            "not verified whole by {}: {} of {} phases played again as recorded",
+            pbem::BUILD,
+            left + old_roll,
+            phases.len()
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "{}: the results played again differ from the recorded ones",
+            label(old_roll)
+        )) && out.contains(&format!(
+            "the phase was recorded by {older} and is played again by {}",
+            pbem::BUILD
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "- {} to {}: {left} phases played again as recorded, from the position {} recorded \
+             before {} (not checked: the phases before it were not played here)",
+            label(switched),
+            label(phases.len() - 1),
+            pbem::BUILD,
+            label(switched)
+        )),
+        "{out}"
+    );
+    // The old build sees the same history: its own phase plays otherwise, a difference.
+    let err = pbem::verify::verify_as(&read(&changed), older).unwrap_err();
+    assert!(
+        err.contains("the phase was recorded by this same build"),
+        "{err}"
+    );
+
+    // The new build's rules changed instead (as the old build sees it): the old build
+    // verifies its phases, that they reach the recorded position, and leaves the rest.
+    let mut newer = history.clone();
+    let new_roll = (switched..phases.len())
+        .find(|&k| first_die(&mut history["phases"][k].clone()).is_some())
+        .expect("dice in the new build's phases");
+    let dice = first_die(&mut newer["phases"][new_roll]).unwrap();
+    let roll = dice[0]["roll"].as_u64().expect("a roll");
+    dice[0]["roll"] = ((roll % 6) + 1).into();
+    let err = pbem::verify::verify_as(&read(&newer), older).unwrap_err();
+    assert!(
+        err.contains(&format!(
+            "- {} to {}: {} phases played again as recorded, from the game's start; they reach \
+             the position {} recorded before {}",
+            label(0),
+            label(new_roll - 1),
+            new_roll,
+            pbem::BUILD,
+            label(switched)
+        )) && err.contains(&format!(
+            "recorded by {}, not played again here",
+            pbem::BUILD
+        )),
+        "{err}"
+    );
+    // ... and this build, which recorded that phase, calls it a difference.
+    write(&newer);
+    let (ok, out) = verify_dice(&file);
+    assert!(
+        !ok && out.contains("the phase was recorded by this same build"),
+        "{out}"
+    );
+
+    // A position changed after it was recorded does not join the phases before it.
+    let mut moved = history.clone();
+    let position = &mut moved["phases"][switched]["position"];
+    let turn = position["state"]["turn"]
+        .as_u64()
+        .expect("the position's turn");
+    position["state"]["turn"] = (turn + 1).into();
+    write(&moved);
+    let (ok, out) = verify_dice(&file);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(&format!(
+            "{}: the position recorded before this phase (by {}) is not the one the phases \
+             before it reach when played again here",
+            label(switched),
+            pbem::BUILD
+        )),
+        "{out}"
+    );
+}
+
+/// In a game with hidden information, the position kept where the build changed holds
+/// what every power has hidden: it is in the moderator's history only, never in a
+/// player's view.
+#[test]
+fn the_position_kept_at_an_upgrade_stays_out_of_the_players_views() {
+    let older = "pbem 0.0.9 (git 0123456789)";
+    let mut w = World::with_rules("battles-galactic-empire", "", &BFGE_PLAYERS);
+    w.pass_as(older);
+    while w.record().phases_played < 2 {
+        w.advance(Duration::hours(72));
+        w.pass_as(older);
+    }
+    let played = w.record().phases_played;
+    while w.record().phases_played == played {
+        w.advance(Duration::hours(72));
+        w.pass();
+    }
+    w.send(
+        MODERATOR.0,
+        "[g1] end",
+        &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
+    );
+    w.pass();
+    let histories: Vec<(String, serde_json::Value)> = w
+        .sent()
+        .into_iter()
+        .filter(|m| m.subject.contains("Game over"))
+        .map(|m| {
+            let (_, json) = m.attachment.expect("history.json");
+            (m.to, serde_json::from_str(&json).unwrap())
+        })
+        .collect();
+    let kept = |h: &serde_json::Value| {
+        h["phases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p.get("position").is_some())
+            .count()
+    };
+    let whole = histories
+        .iter()
+        .find(|(to, _)| to == MODERATOR.0)
+        .map(|(_, h)| h)
+        .expect("the moderator's game-over mail");
+    assert_eq!(kept(whole), 1, "{whole}");
+    let views: Vec<_> = histories
+        .iter()
+        .filter(|(to, _)| to != MODERATOR.0)
+        .collect();
+    assert_eq!(views.len(), BFGE_PLAYERS.len());
+    for (to, h) in views {
+        assert!(h.get("view_of").is_some(), "{to}: {h}");
+        assert_eq!(kept(h), 0, "{to}: {h}");
+    }
 }

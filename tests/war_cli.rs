@@ -201,6 +201,7 @@ fn w10_1_a_war_history_verifies_with_verify_dice() {
             phase: label.phase.to_string(),
             orders,
             by: None,
+            position: None,
             results,
         });
         game = adj.game;

@@ -241,6 +241,15 @@ impl World {
         judge.poll_once().unwrap()
     }
 
+    /// [`World::pass`] by a judge that names `build` in the history of the phases it
+    /// adjudicates (a drill of an upgrade: the same store played on by two builds).
+    pub fn pass_as(&self, build: &str) -> PassReport {
+        let mut judge = self.judge();
+        judge.set_group_size(2);
+        judge.adjudicate_as(build);
+        judge.poll_once().unwrap()
+    }
+
     /// A pass that stops the `skip`+1-th time it reaches `at`, as if killed there.
     pub fn crashing_pass(&self, at: CrashPoint, skip: usize) -> Result<PassReport, JudgeError> {
         let mut judge = self.judge();

@@ -50,6 +50,7 @@ impl Judge<'_> {
                     dice,
                     ended: None,
                     phases_played: 0,
+                    last_build: None,
                 };
                 if let Some(d) = record.deadline {
                     self.skip_reminders_at_start(gc, d, now, &mut fx);

@@ -256,6 +256,9 @@ pub struct Judge<'c> {
     /// … and these of them were handed over and their acceptance not yet recorded:
     /// the others were never handed over (see `Mail::fresh`).
     handed: std::cell::RefCell<std::collections::HashSet<String>>,
+    /// The build named in the history of each phase this judge adjudicates
+    /// ([`crate::BUILD`]; another only in tests of an upgrade, [`Judge::adjudicate_as`]).
+    build: String,
 }
 
 impl Drop for Judge<'_> {
@@ -327,6 +330,7 @@ impl<'c> Judge<'c> {
             due_at: Default::default(),
             outbox_floor,
             handed: Default::default(),
+            build: crate::BUILD.to_string(),
         };
         *judge.known.borrow_mut() = judge.build_due_index()?;
         judge.ensure_games()?;
@@ -337,6 +341,12 @@ impl<'c> Judge<'c> {
     /// How many mails are committed together (default 256).
     pub fn set_group_size(&mut self, n: usize) {
         self.group_size = n.max(1);
+    }
+
+    /// Names `build` instead of this one in the history of the phases this judge
+    /// adjudicates: a drill of an upgrade (a store played on by two builds) for tests.
+    pub fn adjudicate_as(&mut self, build: &str) {
+        self.build = build.to_string();
     }
 
     /// Makes the pass stop at the `skip`+1-th time it reaches `at`.

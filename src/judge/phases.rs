@@ -185,6 +185,12 @@ impl Judge<'_> {
                 .iter()
                 .filter_map(|p| Some((p.clone(), record.submissions.get(p)?.orders.clone())))
                 .collect();
+            // The first phase this build adjudicates in a game that had played keeps
+            // the position it started from, for `verify-dice` across an upgrade.
+            let position = (record.phases_played > 0
+                && record.last_build.as_deref() != Some(self.build.as_str()))
+            .then(|| serde_json::to_value(&record.game).ok())
+            .flatten();
             let adjudicated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let _ = self.crash(CrashPoint::FailAdjudication);
                 record.game.adjudicate(&orders, seed_of(gc, &record))
@@ -237,11 +243,13 @@ impl Judge<'_> {
                     .cloned()
                     .collect(),
                 orders,
-                by: Some(crate::BUILD.to_string()),
+                by: Some(self.build.clone()),
+                position,
                 json: json.clone(),
                 view: adj.results.view.clone(),
             };
             record.phases_played += 1;
+            record.last_build = Some(self.build.clone());
             fx.batch.put(&marker, &true);
             let key = history_key(&gc.id, label.turn, label.phase);
             fx.batch.put(&key, &entry);
@@ -486,6 +494,7 @@ impl Judge<'_> {
                     phase: e.phase,
                     orders: e.orders,
                     by: e.by,
+                    position: e.position,
                     results: e.json,
                 })
                 .collect(),
@@ -520,6 +529,8 @@ fn view_of_history(
                     .map(|(a, b)| (a.clone(), b.clone()))
                     .collect(),
                 by: p.by.clone(),
+                // A position holds what every power has hidden.
+                position: None,
                 results: play
                     .results_for(
                         &crate::rules::game::PhaseResults {

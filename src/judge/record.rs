@@ -35,6 +35,11 @@ pub struct Record {
     /// Phases adjudicated so far: orders the history of a turn's phases as played.
     #[serde(default)]
     pub phases_played: u64,
+    /// The pbem that adjudicated the game's last phase ([`crate::BUILD`]); none before
+    /// it was kept. A phase adjudicated by another build keeps the position it started
+    /// from ([`HistoryEntry::position`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_build: Option<String>,
 }
 
 impl Record {
@@ -116,6 +121,12 @@ pub struct HistoryEntry {
     /// written before it was kept).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+    /// The game as it stood before this phase (the stored state, as JSON), kept when
+    /// this phase is the first a build adjudicated in a game that had played before:
+    /// after an upgrade, `pbem verify-dice` can play each build's phases from where
+    /// that build took the game over (see [`crate::verify`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<serde_json::Value>,
     pub json: serde_json::Value,
     pub view: serde_json::Value,
 }
