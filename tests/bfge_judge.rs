@@ -488,11 +488,40 @@ fn results_state_the_next_victory_check_once() {
         mail.body
     );
     assert!(!body.contains("Regions controlled"), "{}", mail.body);
+    // The board tells the Index and who holds each region: no standing line repeats
+    // them under it while the game goes on.
+    assert_eq!(body.matches("Chaos Index 46").count(), 1, "{}", mail.body);
     assert!(
-        body.contains("Chaos Index 46 (middle band); regions held: blue Omega; red Gamma."),
+        body.contains("Chaos Index 46 (middle band)."),
         "{}",
         mail.body
     );
+    assert!(!body.contains("regions held"), "{}", mail.body);
+    let control = |region: &str| -> Option<String> {
+        mail.body
+            .lines()
+            .find(|l| l.starts_with(&format!("{region:<10}")))
+            .map(|l| l.split_whitespace().nth(4).unwrap_or("").to_string())
+    };
+    assert_eq!(control("Omega").as_deref(), Some("blue"), "{}", mail.body);
+    assert_eq!(control("Gamma").as_deref(), Some("red"), "{}", mail.body);
+    // No event says again what a result line says: a region resolved uncontrolled is
+    // told once, under the power that resolved it; the chits played are told as the
+    // order they were played in, their effects in the results.
+    let (results, events) = mail.body.split_once("What else happened:").expect("events");
+    for region in ["Tau", "Alpha", "Beta"] {
+        let told = format!("{region}: no fleets there, resolved uncontrolled");
+        assert_eq!(squash(results).matches(&told).count(), 1, "{}", mail.body);
+        assert!(!squash(events).contains(&told), "{}", mail.body);
+    }
+    assert!(
+        squash(events).contains(
+            "B7.3 chits played, in turn: red BUILD, blue BUILD, red TACTICAL, blue TACTICAL, red ILLUMINATION"
+        ),
+        "{}",
+        mail.body
+    );
+    assert!(!events.contains(" plays "), "{}", mail.body);
 
     w.send(
         MODERATOR.0,

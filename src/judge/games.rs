@@ -138,7 +138,7 @@ impl Judge<'_> {
             deadline_local,
             phases,
             board: play.board_text(reader.viewer()),
-            standing: play.standing(),
+            standing: play.standing_under_board(),
             example,
             commitment: record
                 .dice

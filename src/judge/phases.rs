@@ -342,7 +342,7 @@ impl Judge<'_> {
                     systems: &seen.view["systems"],
                     owned_label: play.owned_label(),
                     board: play.board_text(viewer),
-                    standing: play.standing(),
+                    standing: play.standing_under_board(),
                     over: next.over,
                     winners: record.game.winners(),
                     next_turn: next.turn,

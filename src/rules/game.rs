@@ -87,9 +87,15 @@ pub trait Play {
         results.clone()
     }
     /// Lines that sum up the race after a phase (a solo game's systems count, …); shown
-    /// in results mails.
+    /// in results mails and, as the final standing, in the game-over mail.
     fn standing(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// The standing as results and welcome mails show it, under the board: by default
+    /// [`Play::standing`]. A game whose board already tells all of it while the game
+    /// goes on leaves out what would be said twice.
+    fn standing_under_board(&self) -> Vec<String> {
+        self.standing()
     }
     /// The board as a picture, as `viewer` may see it (see [`crate::picture`]); with
     /// `results` (already cut for `viewer`), the phase just adjudicated drawn on it:

@@ -117,6 +117,16 @@ impl Play for State {
         view::standing(self)
     }
 
+    /// The board tells the Chaos Index and who holds each region (its `control`
+    /// column): under it, the standing is said only when the game is won (why, B9.2).
+    fn standing_under_board(&self) -> Vec<String> {
+        if self.phase == super::state::Phase::Over {
+            view::standing(self)
+        } else {
+            Vec::new()
+        }
+    }
+
     fn picture(&self, viewer: Viewer, results: Option<&PhaseResults>) -> Option<Svg> {
         self.draw_picture(viewer, results)
     }

@@ -11,6 +11,7 @@
 //! lines marked `private` (`DISCARD` lines, `REPRESS` lines that cancelled nothing).
 //! An observer sees what both powers may see; a moderator sees everything.
 
+use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use serde_json::{json, Value};
@@ -116,12 +117,50 @@ pub fn results_view(json: &Value) -> Value {
             "detail": format!("by default (B7.2): {}", s(&a["detail"])),
         }));
     }
-    let mut events: Vec<String> = json["events"]
+    // An event that only says again what a result line says (a region resolved
+    // uncontrolled, B8.1, by a RESOLVE order or by default) is left out of the mail:
+    // the result line tells it, under the power's name.
+    let details: BTreeSet<&str> = json["results"]
         .as_array()
         .into_iter()
         .flatten()
-        .map(|e| format!("{} {}", s(&e["step"]), s(&e["text"])))
+        .chain(
+            json["actions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|a| a["by"] == "default"),
+        )
+        .filter_map(|r| r["detail"].as_str())
         .collect();
+    // Chits played (B7.3) whose effect a result line tells are said as the order they
+    // were played in, one line for each run of them.
+    let mut events: Vec<String> = Vec::new();
+    let mut plays: Vec<String> = Vec::new();
+    let flush = |events: &mut Vec<String>, plays: &mut Vec<String>| {
+        if !plays.is_empty() {
+            events.push(format!("B7.3 chits played, in turn: {}", plays.join(", ")));
+            plays.clear();
+        }
+    };
+    for e in json["events"].as_array().into_iter().flatten() {
+        let (step, text) = (s(&e["step"]), s(&e["text"]));
+        if details.contains(text) {
+            continue;
+        }
+        let told = text
+            .split_once(": ")
+            .filter(|(_, effect)| details.contains(effect))
+            .and_then(|(play, _)| play.split_once(" plays "));
+        match (step, told) {
+            ("B7.3", Some((power, chit))) => plays.push(format!("{power} {chit}")),
+            _ => {
+                flush(&mut events, &mut plays);
+                events.push(format!("{step} {text}"));
+            }
+        }
+    }
+    flush(&mut events, &mut plays);
     told_draws(&mut events, json["draws"].as_array().map_or(&[][..], |d| d));
     let systems: Vec<Value> = json["regions"]
         .as_array()

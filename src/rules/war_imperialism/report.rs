@@ -372,8 +372,24 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
     let mut battles: Vec<&BattleReport> = log.battles.iter().collect();
     battles.sort_by_key(|b| b.event);
     let mut battles = battles.into_iter().peekable();
+    // An event of a player's that says again what one of its result lines says (a
+    // parley: `parley at Siam: T = 9 (…): nothing happens`, the line `PARLEY Siam` done
+    // `T = 9 (…): nothing happens`) is left out of the mail; `results.json` keeps it.
+    let repeats = |e: &super::outcome::Event| {
+        let told = e
+            .text
+            .split_once(": ")
+            .map_or(e.text.as_str(), |(_, rest)| rest);
+        e.player.as_ref().is_some_and(|who| {
+            log.results.iter().any(|r| {
+                &r.player == who && !r.detail.is_empty() && (r.detail == told || r.detail == e.text)
+            })
+        })
+    };
     for (i, e) in log.events.iter().enumerate() {
-        events.push(format!("[{}] {}", e.step, e.text));
+        if !repeats(e) {
+            events.push(format!("[{}] {}", e.step, e.text));
+        }
         while let Some(b) = battles.next_if(|b| b.event <= i) {
             events.extend(told(b));
         }
