@@ -28,21 +28,10 @@
 //! | `actions` | all actions, as `blue resolve Tau order done` (no region: `-`) |
 //! | `golden` | `true`: the whole output equals `<case>.json` beside the case (`UPDATE_GOLDEN=1` writes it) |
 
+use crate::cases::expected;
 use std::path::Path;
 
 use serde_json::Value;
-
-fn list(expect: &toml::Table, key: &str) -> Vec<String> {
-    match expect.get(key) {
-        None => Vec::new(),
-        Some(v) => v
-            .as_array()
-            .unwrap_or_else(|| panic!("expect.{key} must be a list"))
-            .iter()
-            .map(|x| x.as_str().expect("strings").to_string())
-            .collect(),
-    }
-}
 
 fn split_eq(s: &str) -> (&str, &str) {
     let (a, b) = s
@@ -128,44 +117,17 @@ pub fn run_case(path: &Path) {
         }
     }
     let all = |key: &str, got: Vec<String>| {
-        if expect.contains_key(key) && got != list(&expect, key) {
+        if expect.contains_key(key) && got != expected(&expect, key) {
             fail(&format!(
                 "{key}: expected\n  {:?}\ngot\n  {got:?}",
-                list(&expect, key)
+                expected(&expect, key)
             ));
         }
     };
     let arr = |key: &str| out[key].as_array().cloned().unwrap_or_default();
     all("owing", arr("owing").iter().map(s).collect());
-    let results = crate::cases::result_lines(&out);
-    for want in list(&expect, "results") {
-        if !results.iter().any(|(r, _)| *r == want) {
-            fail(&format!("no result {want:?}"));
-        }
-    }
-    for want in list(&expect, "details") {
-        let (head, text) = want.split_once(": ").expect("`power ORDER: text`");
-        if !results
-            .iter()
-            .any(|(_, d)| d.starts_with(&format!("{head}: ")) && d.contains(text))
-        {
-            fail(&format!("no result detail {want:?}"));
-        }
-    }
-    let events: Vec<(String, String)> = arr("events")
-        .iter()
-        .map(|e| (s(&e["step"]), s(&e["text"])))
-        .collect();
-    for want in list(&expect, "events") {
-        let (step, text) = want.split_once(": ").expect("`B8.4: text`");
-        if !events.iter().any(|(s, t)| s == step && t.contains(text)) {
-            fail(&format!("no event {want:?}"));
-        }
-    }
-    for not in list(&expect, "no_events") {
-        if events.iter().any(|(_, t)| t.contains(&not)) {
-            fail(&format!("unexpected event {not:?}"));
-        }
+    if let Err(e) = crate::cases::check_lines(&out, &expect, "power") {
+        fail(&e);
     }
     let region = |name: &str| -> Value {
         arr("regions")
@@ -173,14 +135,14 @@ pub fn run_case(path: &Path) {
             .find(|r| r["name"] == name)
             .unwrap_or_else(|| fail(&format!("no region {name}")))
     };
-    for want in list(&expect, "control") {
+    for want in expected(&expect, "control") {
         let (r, v) = split_eq(&want);
         let got = s(&region(r)["control"]);
         if got != v {
             fail(&format!("{r} control: expected {v}, got {got}"));
         }
     }
-    for want in list(&expect, "values") {
+    for want in expected(&expect, "values") {
         let (r, v) = split_eq(&want);
         let reg = region(r);
         let got = format!("{} {} {}", reg["combat"], reg["political"], reg["resource"]);
@@ -221,7 +183,7 @@ pub fn run_case(path: &Path) {
         ("chit_pool", chits),
         ("force_pool", fleets),
     ] {
-        for want in list(&expect, key) {
+        for want in expected(&expect, key) {
             let (id, v) = split_eq(&want);
             let got = show(&power(id)[key]);
             if got != v {

@@ -45,6 +45,11 @@ fn list(expect: &toml::Table, key: &str) -> Option<Vec<String>> {
 
 /// Each result as (`power ORDER: outcome`, `power ORDER: detail`).
 pub fn result_lines(out: &Value) -> Vec<(String, String)> {
+    result_lines_by(out, "power")
+}
+
+/// [`result_lines`] with the result's owner under `who` (War! says `player`).
+pub fn result_lines_by(out: &Value, who: &str) -> Vec<(String, String)> {
     out["results"]
         .as_array()
         .expect("results")
@@ -52,7 +57,7 @@ pub fn result_lines(out: &Value) -> Vec<(String, String)> {
         .map(|r| {
             let head = format!(
                 "{} {}",
-                r["power"].as_str().unwrap(),
+                r[who].as_str().unwrap(),
                 r["order"].as_str().unwrap()
             );
             (
@@ -61,6 +66,65 @@ pub fn result_lines(out: &Value) -> Vec<(String, String)> {
             )
         })
         .collect()
+}
+
+/// An `[expect]` list (none: empty), for the cases of the games after the first.
+pub fn expected(expect: &toml::Table, key: &str) -> Vec<String> {
+    match expect.get(key) {
+        None => Vec::new(),
+        Some(v) => v
+            .as_array()
+            .unwrap_or_else(|| panic!("expect.{key} must be a list"))
+            .iter()
+            .map(|x| x.as_str().expect("strings").to_string())
+            .collect(),
+    }
+}
+
+/// The expectations every game's cases share, on `pbem adjudicate`'s JSON: `results`
+/// (each `who ORDER: outcome` among the results), `details` (`who ORDER: text`: a
+/// result of that order whose detail contains the text), `events` (`STEP: text`: an
+/// event of that step whose text contains it) and `no_events` (no event's text
+/// contains it). `who` names the results' owner key. The first mismatch, if any.
+pub fn check_lines(out: &Value, expect: &toml::Table, who: &str) -> Result<(), String> {
+    let results = result_lines_by(out, who);
+    for want in expected(expect, "results") {
+        if !results.iter().any(|(r, _)| *r == want) {
+            return Err(format!("no result {want:?}"));
+        }
+    }
+    for want in expected(expect, "details") {
+        let (head, text) = want.split_once(": ").expect("`who ORDER: text`");
+        if !results
+            .iter()
+            .any(|(_, d)| d.starts_with(&format!("{head}: ")) && d[head.len() + 2..].contains(text))
+        {
+            return Err(format!("no result detail {want:?}"));
+        }
+    }
+    let events: Vec<(&str, &str)> = out["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .map(|e| {
+            (
+                e["step"].as_str().unwrap_or(""),
+                e["text"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    for want in expected(expect, "events") {
+        let (step, text) = want.split_once(": ").expect("`STEP: text`");
+        if !events.iter().any(|(s, t)| *s == step && t.contains(text)) {
+            return Err(format!("no event {want:?}"));
+        }
+    }
+    for not in expected(expect, "no_events") {
+        if events.iter().any(|(_, t)| t.contains(&not)) {
+            return Err(format!("unexpected event {not:?}"));
+        }
+    }
+    Ok(())
 }
 
 /// Runs one case file and panics with every mismatch.

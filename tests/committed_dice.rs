@@ -8,7 +8,7 @@ use std::process::Command;
 use chrono::Duration;
 
 use crate::bfge_judge::BFGE_PLAYERS;
-use crate::world::{World, MODERATOR, PLAYERS};
+use crate::world::{Sent, World, MODERATOR, PLAYERS};
 
 /// `pbem verify-dice FILE`.
 fn verify_dice(file: &Path) -> (bool, String) {
@@ -25,6 +25,31 @@ fn verify_dice(file: &Path) -> (bool, String) {
             String::from_utf8_lossy(&out.stderr)
         ),
     )
+}
+
+/// Plays a game on past missed deadlines (72 hours a pass) until its game-over mail,
+/// and returns that mail.
+fn until_game_over(w: &mut World) -> Sent {
+    for _ in 0..40 {
+        w.advance(Duration::hours(72));
+        w.pass();
+        if let Some(m) = w
+            .sent()
+            .into_iter()
+            .find(|m| m.subject.contains("Game over"))
+        {
+            return m;
+        }
+    }
+    panic!("the turn limit ends the game");
+}
+
+/// The history attached to a game-over mail: as mailed, and read.
+fn history_of(over: &Sent) -> (String, serde_json::Value) {
+    let (name, json) = over.attachment.clone().expect("history.json");
+    assert_eq!(name, "history.json");
+    let history = serde_json::from_str(&json).unwrap();
+    (json, history)
 }
 
 /// The first non-empty `dice` or `rolls` array of a history's results.
@@ -69,23 +94,8 @@ fn a_finished_games_dice_verify_against_the_commitment_and_tampering_fails() {
         .find(|l| l.len() == 64 && l.chars().all(|c| c.is_ascii_hexdigit()))
         .unwrap_or_else(|| panic!("a commitment in:\n{}", welcome[0].body))
         .to_string();
-    let mut over = None;
-    for _ in 0..40 {
-        w.advance(Duration::hours(72));
-        w.pass();
-        if let Some(m) = w
-            .sent()
-            .into_iter()
-            .find(|m| m.subject.contains("Game over"))
-        {
-            over = Some(m);
-            break;
-        }
-    }
-    let over = over.expect("the turn limit ends the game");
-    let (name, json) = over.attachment.clone().expect("history.json");
-    assert_eq!(name, "history.json");
-    let history: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let over = until_game_over(&mut w);
+    let (json, history) = history_of(&over);
     assert_eq!(
         history["commitment"],
         commitment.as_str(),
@@ -155,23 +165,7 @@ fn a_history_names_the_build_of_each_phase_and_verify_dice_tells_builds_apart() 
         &PLAYERS[..1],
     );
     w.pass();
-    let mut over = None;
-    for _ in 0..20 {
-        w.advance(Duration::hours(72));
-        w.pass();
-        over = w
-            .sent()
-            .into_iter()
-            .find(|m| m.subject.contains("Game over"));
-        if over.is_some() {
-            break;
-        }
-    }
-    let (_, json) = over
-        .expect("the turn limit ends the game")
-        .attachment
-        .expect("history.json");
-    let history: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (json, history) = history_of(&until_game_over(&mut w));
     let phases = history["phases"].as_array().unwrap();
     assert!(phases.len() >= 2, "{json}");
     assert!(
@@ -264,23 +258,7 @@ fn after_an_upgrade_each_build_verifies_its_own_phases_from_the_recorded_positio
         w.pass_as(older);
     }
     let switched = w.record().phases_played as usize;
-    let mut over = None;
-    for _ in 0..40 {
-        w.advance(Duration::hours(72));
-        w.pass();
-        over = w
-            .sent()
-            .into_iter()
-            .find(|m| m.subject.contains("Game over"));
-        if over.is_some() {
-            break;
-        }
-    }
-    let (_, json) = over
-        .expect("the turn limit ends the game")
-        .attachment
-        .expect("history.json");
-    let history: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (json, history) = history_of(&until_game_over(&mut w));
     let phases = history["phases"].as_array().unwrap();
     assert!(phases.len() > switched + 1, "{json}");
     for (k, p) in phases.iter().enumerate() {

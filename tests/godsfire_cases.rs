@@ -29,21 +29,10 @@
 //! | `golden` | `true`: the whole output equals `<case>.json` beside the case |
 //!   (`UPDATE_GOLDEN=1` writes it) |
 
+use crate::cases::expected;
 use std::path::Path;
 
 use serde_json::Value;
-
-fn list(expect: &toml::Table, key: &str) -> Vec<String> {
-    match expect.get(key) {
-        None => Vec::new(),
-        Some(v) => v
-            .as_array()
-            .unwrap_or_else(|| panic!("expect.{key} must be a list"))
-            .iter()
-            .map(|x| x.as_str().expect("strings").to_string())
-            .collect(),
-    }
-}
 
 fn split_eq(s: &str) -> (&str, &str) {
     let (a, b) = s
@@ -202,44 +191,10 @@ pub fn run_case(path: &Path) {
             }
         }
     }
-    let results = crate::cases::result_lines(&out);
-    for want in list(&expect, "results") {
-        if !results.iter().any(|(r, _)| *r == want) {
-            fail(&format!("no result {want:?}"));
-        }
+    if let Err(e) = crate::cases::check_lines(&out, &expect, "power") {
+        fail(&e);
     }
-    for want in list(&expect, "details") {
-        let (head, text) = want.split_once(": ").expect("`power ORDER: text`");
-        if !results
-            .iter()
-            .any(|(_, d)| d.starts_with(&format!("{head}: ")) && d.contains(text))
-        {
-            fail(&format!("no result detail {want:?}"));
-        }
-    }
-    let events: Vec<(String, String)> = out["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["step"].as_str().unwrap().into(),
-                e["text"].as_str().unwrap().into(),
-            )
-        })
-        .collect();
-    for want in list(&expect, "events") {
-        let (step, text) = want.split_once(": ").expect("`G7.3: text`");
-        if !events.iter().any(|(s, t)| s == step && t.contains(text)) {
-            fail(&format!("no event {want:?}"));
-        }
-    }
-    for not in list(&expect, "no_events") {
-        if events.iter().any(|(_, t)| t.contains(&not)) {
-            fail(&format!("unexpected event {not:?}"));
-        }
-    }
-    for want in list(&expect, "regions") {
+    for want in expected(&expect, "regions") {
         let (id, value) = split_eq(&want);
         let r = region(&out, id);
         let got = format!(
@@ -261,16 +216,16 @@ pub fn run_case(path: &Path) {
             fail(&format!("{name} {field}: expected {value}, got {got}"));
         }
     };
-    for want in list(&expect, "banks") {
+    for want in expected(&expect, "banks") {
         field("systems", "name", "bank", &want);
     }
-    for want in list(&expect, "owners") {
+    for want in expected(&expect, "owners") {
         field("systems", "name", "owner", &want);
     }
-    for want in list(&expect, "treasury") {
+    for want in expected(&expect, "treasury") {
         field("powers", "id", "treasury", &want);
     }
-    for want in list(&expect, "loans") {
+    for want in expected(&expect, "loans") {
         let (id, value) = split_eq(&want);
         let loans: Vec<String> = by_name(&out, "powers", "id", id)["loans"]
             .as_array()
@@ -287,7 +242,7 @@ pub fn run_case(path: &Path) {
             fail(&format!("{id} loans: expected {value}, got {got}"));
         }
     }
-    for want in list(&expect, "loyalty") {
+    for want in expected(&expect, "loyalty") {
         let (id, value) = split_eq(&want);
         let l = &by_name(&out, "powers", "id", id)["loyalty"];
         let got = format!("R{} M{} E{}", l["R"], l["M"], l["E"]);
@@ -295,7 +250,7 @@ pub fn run_case(path: &Path) {
             fail(&format!("{id} loyalty: expected {value}, got {got}"));
         }
     }
-    for want in list(&expect, "at_war") {
+    for want in expected(&expect, "at_war") {
         let (id, value) = split_eq(&want);
         let wars: Vec<String> = by_name(&out, "powers", "id", id)["at_war"]
             .as_array()
@@ -313,10 +268,10 @@ pub fn run_case(path: &Path) {
         }
     }
     let all = |key: &str, got: Vec<String>| {
-        if expect.contains_key(key) && got != list(&expect, key) {
+        if expect.contains_key(key) && got != expected(&expect, key) {
             fail(&format!(
                 "{key}: expected {:?}, got {got:?}",
-                list(&expect, key)
+                expected(&expect, key)
             ));
         }
     };
@@ -414,7 +369,7 @@ pub fn run_case(path: &Path) {
             fail(&format!("winner: expected {want}, got {}", out["winner"]));
         }
     }
-    for want in list(&expect, "json") {
+    for want in expected(&expect, "json") {
         let (pointer, value) = split_eq(&want);
         let got = out
             .pointer(pointer)

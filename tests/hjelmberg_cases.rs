@@ -17,23 +17,12 @@
 //! | `values` | `path = value`: the output at a dotted path (`players.red.hand`, `stock.O1`), arrays and tables written flat (`blue 1 green 1`) |
 //! | `draws` | every draw, in order, as `pile drew for` |
 
+use crate::cases::expected;
 use std::path::Path;
 
 use serde_json::Value;
 
 use crate::coverage::{numbered_rules, test_names};
-
-fn list(expect: &toml::Table, key: &str) -> Vec<String> {
-    match expect.get(key) {
-        None => Vec::new(),
-        Some(v) => v
-            .as_array()
-            .unwrap_or_else(|| panic!("expect.{key} must be a list"))
-            .iter()
-            .map(|x| x.as_str().expect("strings").to_string())
-            .collect(),
-    }
-}
 
 /// A JSON value written flat: `blue 1 green 1`, `A3 A9`, `1`, `red`.
 pub fn flat(v: &Value) -> String {
@@ -129,59 +118,10 @@ pub fn run_case(path: &Path) {
             fail(&format!("winner: expected {want}, got {}", out["winner"]));
         }
     }
-    let results: Vec<(String, String)> = out["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            let head = format!(
-                "{} {}",
-                r["power"].as_str().unwrap(),
-                r["order"].as_str().unwrap()
-            );
-            (
-                format!("{head}: {}", r["outcome"].as_str().unwrap()),
-                format!("{head}: {}", r["detail"].as_str().unwrap()),
-            )
-        })
-        .collect();
-    for want in list(&expect, "results") {
-        if !results.iter().any(|(r, _)| *r == want) {
-            fail(&format!("no result {want:?}"));
-        }
+    if let Err(e) = crate::cases::check_lines(&out, &expect, "power") {
+        fail(&e);
     }
-    for want in list(&expect, "details") {
-        let (head, text) = want.split_once(": ").expect("`power ORDER: text`");
-        if !results
-            .iter()
-            .any(|(_, d)| d.starts_with(&format!("{head}: ")) && d.contains(text))
-        {
-            fail(&format!("no result detail {want:?}"));
-        }
-    }
-    let events: Vec<(String, String)> = out["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["step"].as_str().unwrap().into(),
-                e["text"].as_str().unwrap().into(),
-            )
-        })
-        .collect();
-    for want in list(&expect, "events") {
-        let (step, text) = want.split_once(": ").expect("`H7.2: text`");
-        if !events.iter().any(|(s, t)| s == step && t.contains(text)) {
-            fail(&format!("no event {want:?}"));
-        }
-    }
-    for not in list(&expect, "no_events") {
-        if events.iter().any(|(_, t)| t.contains(&not)) {
-            fail(&format!("unexpected event {not:?}"));
-        }
-    }
-    for want in list(&expect, "values") {
+    for want in expected(&expect, "values") {
         let (path, value) = want.split_once('=').expect("`path = value`");
         let got = flat(at(&out, path.trim()));
         if got != value.trim() {
@@ -206,10 +146,10 @@ pub fn run_case(path: &Path) {
                 )
             })
             .collect();
-        if got != list(&expect, "draws") {
+        if got != expected(&expect, "draws") {
             fail(&format!(
                 "draws: expected {:?}, got {got:?}",
-                list(&expect, "draws")
+                expected(&expect, "draws")
             ));
         }
     }

@@ -33,21 +33,10 @@
 //! | `winner` | `"none"`, a player, or a list |
 //! | `golden` | `true`: the whole output equals `<case>.json` beside it (`UPDATE_GOLDEN=1` writes it) |
 
+use crate::cases::expected;
 use std::path::Path;
 
 use serde_json::Value;
-
-fn list(expect: &toml::Table, key: &str) -> Vec<String> {
-    match expect.get(key) {
-        None => Vec::new(),
-        Some(v) => v
-            .as_array()
-            .unwrap_or_else(|| panic!("expect.{key} must be a list"))
-            .iter()
-            .map(|x| x.as_str().expect("strings").to_string())
-            .collect(),
-    }
-}
 
 fn split_eq(s: &str) -> (&str, &str) {
     let (a, b) = s
@@ -190,57 +179,8 @@ pub fn run_case(path: &Path) {
             }
         }
     }
-    let results: Vec<(String, String)> = out["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            let head = format!(
-                "{} {}",
-                r["player"].as_str().unwrap(),
-                r["order"].as_str().unwrap()
-            );
-            (
-                format!("{head}: {}", r["outcome"].as_str().unwrap()),
-                format!("{head}: {}", r["detail"].as_str().unwrap()),
-            )
-        })
-        .collect();
-    for want in list(&expect, "results") {
-        if !results.iter().any(|(r, _)| *r == want) {
-            fail(&format!("no result {want:?}"));
-        }
-    }
-    for want in list(&expect, "details") {
-        let (head, text) = want.split_once(": ").expect("`player ORDER: text`");
-        if !results
-            .iter()
-            .any(|(_, d)| d.starts_with(&format!("{head}: ")) && d[head.len() + 2..].contains(text))
-        {
-            fail(&format!("no result detail {want:?}"));
-        }
-    }
-    let events: Vec<(String, String)> = out["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["step"].as_str().unwrap().into(),
-                e["text"].as_str().unwrap().into(),
-            )
-        })
-        .collect();
-    for want in list(&expect, "events") {
-        let (step, text) = want.split_once(": ").expect("`W6.7: text`");
-        if !events.iter().any(|(s, t)| s == step && t.contains(text)) {
-            fail(&format!("no event {want:?}"));
-        }
-    }
-    for not in list(&expect, "no_events") {
-        if events.iter().any(|(_, t)| t.contains(&not)) {
-            fail(&format!("unexpected event {not:?}"));
-        }
+    if let Err(e) = crate::cases::check_lines(&out, &expect, "player") {
+        fail(&e);
     }
     let player = |id: &str| -> &Value {
         out["players"]
@@ -251,7 +191,7 @@ pub fn run_case(path: &Path) {
             .unwrap_or_else(|| fail(&format!("no player {id}")))
     };
     for key in ["pp", "dp"] {
-        for want in list(&expect, key) {
+        for want in expected(&expect, key) {
             let (id, v) = split_eq(&want);
             let got = player(id)[key].to_string();
             if got != v {
@@ -259,7 +199,7 @@ pub fn run_case(path: &Path) {
             }
         }
     }
-    for want in list(&expect, "vp") {
+    for want in expected(&expect, "vp") {
         let (id, v) = split_eq(&want);
         let got = out["vp"][id].to_string();
         if got != v {
@@ -274,7 +214,7 @@ pub fn run_case(path: &Path) {
             .filter(|p| p["eliminated"] == true)
             .map(|p| p["id"].as_str().unwrap().to_string())
             .collect();
-        if got != list(&expect, "eliminated") {
+        if got != expected(&expect, "eliminated") {
             fail(&format!("eliminated: got {got:?}"));
         }
     }
@@ -286,7 +226,7 @@ pub fn run_case(path: &Path) {
             .find(|r| r["id"] == id)
             .unwrap_or_else(|| fail(&format!("no region {id}")))
     };
-    for want in list(&expect, "regions") {
+    for want in expected(&expect, "regions") {
         let mut words = want.split_whitespace();
         let id = words.next().unwrap();
         let r = region(id);
@@ -306,7 +246,7 @@ pub fn run_case(path: &Path) {
             }
         }
     }
-    for want in list(&expect, "spheres") {
+    for want in expected(&expect, "spheres") {
         let (id, v) = split_eq(&want);
         let s = region(id)["spheres"].as_object().unwrap();
         let got = if s.is_empty() {
@@ -338,11 +278,11 @@ pub fn run_case(path: &Path) {
         .collect();
     if expect.contains_key("units") {
         let got: Vec<String> = stacks.iter().map(|(a, b)| format!("{a} {b}")).collect();
-        if got != list(&expect, "units") {
+        if got != expected(&expect, "units") {
             fail(&format!("units: got {got:?}"));
         }
     }
-    for want in list(&expect, "units_at") {
+    for want in expected(&expect, "units_at") {
         let (at, v) = split_eq(&want);
         let got = stacks
             .iter()
@@ -353,7 +293,7 @@ pub fn run_case(path: &Path) {
             fail(&format!("{at}: expected {v}, got {got}"));
         }
     }
-    for want in list(&expect, "fleets_at") {
+    for want in expected(&expect, "fleets_at") {
         let (at, v) = split_eq(&want);
         let got = out["fleets"]
             .as_array()
@@ -396,7 +336,7 @@ pub fn run_case(path: &Path) {
                 )
             })
             .collect();
-        if got != list(&expect, "wars") {
+        if got != expected(&expect, "wars") {
             fail(&format!("wars: got {got:?}"));
         }
     }
@@ -414,11 +354,11 @@ pub fn run_case(path: &Path) {
                 )
             })
             .collect();
-        if got != list(&expect, "battles") {
+        if got != expected(&expect, "battles") {
             fail(&format!("battles: got {got:?}"));
         }
     }
-    let want_lines = list(&expect, "battle_lines");
+    let want_lines = expected(&expect, "battle_lines");
     if !want_lines.is_empty() {
         let mut lines = Vec::new();
         for b in out["battles"].as_array().unwrap() {
@@ -445,20 +385,20 @@ pub fn run_case(path: &Path) {
                 )
             })
             .collect();
-        if got != list(&expect, "rolls") {
+        if got != expected(&expect, "rolls") {
             fail(&format!("rolls: got {got:#?}"));
         }
     }
-    if expect.contains_key("order") && strings(&out["order"]) != list(&expect, "order") {
+    if expect.contains_key("order") && strings(&out["order"]) != expected(&expect, "order") {
         fail(&format!("order: got {:?}", out["order"]));
     }
     if expect.contains_key("pool_native")
-        && strings(&out["pool"]["native"]) != list(&expect, "pool_native")
+        && strings(&out["pool"]["native"]) != expected(&expect, "pool_native")
     {
         fail(&format!("pool native: got {:?}", out["pool"]["native"]));
     }
     if expect.contains_key("pool_chits")
-        && strings(&out["pool"]["chits"]) != list(&expect, "pool_chits")
+        && strings(&out["pool"]["chits"]) != expected(&expect, "pool_chits")
     {
         fail(&format!("pool chits: got {:?}", out["pool"]["chits"]));
     }
@@ -477,7 +417,7 @@ pub fn run_case(path: &Path) {
                 )
             })
             .collect();
-        if got != list(&expect, "picks") {
+        if got != expected(&expect, "picks") {
             fail(&format!("picks: got {got:?}"));
         }
     }
