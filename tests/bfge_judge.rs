@@ -15,7 +15,7 @@ use pbem::rules::{LineCheck, RuleSet};
 use serde_json::Value;
 
 use crate::bfge_play::{misses, orders, Style};
-use crate::world::{Sent, World, MODERATOR};
+use crate::world::{squash, Sent, World, MODERATOR};
 
 /// The players of the BFGE tests: blue adapts to the Index, red is bold.
 pub const BFGE_PLAYERS: [(&str, &str, &str); 2] = [
@@ -52,11 +52,6 @@ fn state(w: &World) -> State {
 
 fn headers(m: &Sent) -> &str {
     m.raw.split("\r\n\r\n").next().unwrap_or("")
-}
-
-/// A text with every run of white space one space (wrapped lines joined).
-fn squash(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn json_of(m: &Sent) -> Value {

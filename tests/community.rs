@@ -5,7 +5,7 @@
 
 use chrono::Duration;
 
-use crate::world::{password_of, Sent, World, FIXED_START, MODERATOR, PLAYERS};
+use crate::world::{password_of, squash, Sent, World, FIXED_START, MODERATOR, PLAYERS};
 
 pub(crate) const HARI: &str = "hari@example.test";
 const CLEON: &str = "cleon@example.test";
@@ -25,11 +25,6 @@ pub(crate) fn game(extra: &str) -> World {
         "one welcome mail a player, one to the moderator"
     );
     w
-}
-
-/// A text with every run of white space one space (wrapped lines joined).
-fn squash(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn to<'a>(sent: &'a [Sent], address: &str) -> Vec<&'a Sent> {

@@ -15,7 +15,7 @@ use pbem::rules::diplomacy::Diplomacy;
 use pbem::rules::game::Game;
 use pbem::rules::{LineCheck, RuleSet};
 
-use crate::world::{Sent, World};
+use crate::world::{assert_chatter_only_in_the_receipt, squash, Sent, World};
 
 pub const DIPLOMACY_PLAYERS: [(&str, &str, &str); 7] = [
     ("AUS", "franz.dip@example.test", "pw-dip-franz"),
@@ -32,10 +32,6 @@ fn state(w: &World) -> State {
         Game::Diplomacy(s) => s,
         _ => panic!("not a Diplomacy game"),
     }
-}
-
-pub(crate) fn squash(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The receipt mailed to `to` among `sent`.
@@ -258,24 +254,7 @@ fn chatter_stays_in_the_senders_receipt() {
         .filter(|m| m.subject.contains("results"))
         .collect();
     assert!(results.len() >= 7, "{} results mails", results.len());
-    for m in &all {
-        let text = squash(&m.body)
-            + &m.attachment
-                .as_ref()
-                .map(|a| a.1.clone())
-                .unwrap_or_default();
-        let is_receipt = m.to == france && m.subject.contains("Orders received");
-        for c in chatter {
-            assert_eq!(
-                text.contains(c),
-                is_receipt,
-                "{c:?} in {} to {}:\n{}",
-                m.subject,
-                m.to,
-                m.body
-            );
-        }
-    }
+    assert_chatter_only_in_the_receipt(&all, &chatter, france);
     // The wrong order is an order: refused in every results mail.
     for m in &results {
         assert!(m.body.contains("A xyz - pic"), "{}", m.body);

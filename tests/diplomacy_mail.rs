@@ -3,7 +3,8 @@
 
 use chrono::Duration;
 
-use crate::diplomacy::{mail_to, receipt_to, squash, DIPLOMACY_PLAYERS};
+use crate::diplomacy::{mail_to, receipt_to, DIPLOMACY_PLAYERS};
+use crate::world::squash;
 use crate::world::{World, MODERATOR};
 
 /// The results mail lists each order once under its power (`FRA  A par - bur`, not

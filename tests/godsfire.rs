@@ -11,7 +11,7 @@ use pbem::rules::godsfire::scenario::standard;
 use pbem::rules::godsfire::state::{Options, Phase, State, NEUTRAL};
 use pbem::rules::godsfire::{self as gf};
 
-use crate::world::{World, GODSFIRE_PLAYERS};
+use crate::world::{squash, World, GODSFIRE_PLAYERS};
 
 /// A quarter turn of the standard map (15 x 15): column, row -> 14 - row, column.
 fn quarter_turn(c: Cell) -> Cell {
@@ -579,9 +579,4 @@ pub(crate) fn godsfire_state(w: &World) -> State {
         Game::Godsfire(s) => s,
         _ => panic!("not a Godsfire game"),
     }
-}
-
-/// A text with every run of white space one space (wrapped lines joined).
-pub(crate) fn squash(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -7,8 +7,9 @@ use pbem::rules::godsfire::scenario::standard;
 use pbem::rules::godsfire::state::{Options, Phase, State};
 use pbem::rules::godsfire::{self as gf};
 
-use crate::godsfire::{godsfire_state, squash};
+use crate::godsfire::godsfire_state;
 use crate::godsfire_policies;
+use crate::world::squash;
 use crate::world::{orders_in_results, World};
 
 /// Addresses and passwords of this game's players (unique to it).

@@ -8,7 +8,7 @@ use pbem::rules::godsfire::scenario::standard;
 use pbem::rules::godsfire::state::{Options, Phase, State};
 use pbem::rules::godsfire::{self as gf};
 
-use crate::godsfire::squash;
+use crate::world::squash;
 
 /// The receipt's verdict on each line of `text` from `power`: `ok` or the reason.
 fn receipt(s: &State, power: &str, text: &str) -> Vec<String> {

@@ -13,7 +13,7 @@ use pbem::rules::war_imperialism::scenario::{game_options, new_game_state};
 use pbem::rules::war_imperialism::state::{Phase, State};
 use pbem::rules::war_imperialism::{self as war};
 
-use crate::world::World;
+use crate::world::{assert_chatter_only_in_the_receipt, squash, World};
 
 const PLAYERS: [(&str, &str, &str); 6] = [
     ("black", "black.war@example.test", "pw-war-black"),
@@ -150,10 +150,6 @@ fn parts_line(
         r["drm"][side].as_i64().unwrap(),
         words.join(", ")
     ))
-}
-
-fn squash(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Whether a player skips this phase: yellow every third phase, white in turn 3's
@@ -442,24 +438,7 @@ fn war_chatter_stays_in_the_senders_receipt() {
         .filter(|m| m.subject.contains("results"))
         .collect();
     assert_eq!(results.len(), PLAYERS.len() + 1);
-    for m in &all {
-        let text = squash(&m.body)
-            + &m.attachment
-                .as_ref()
-                .map(|a| a.1.clone())
-                .unwrap_or_default();
-        let is_receipt = m.to == black && m.subject.contains("Orders received");
-        for c in chatter {
-            assert_eq!(
-                text.contains(c),
-                is_receipt,
-                "{c:?} in {} to {}:\n{}",
-                m.subject,
-                m.to,
-                m.body
-            );
-        }
-    }
+    assert_chatter_only_in_the_receipt(&all, &chatter, black);
     // The wrong order is an order: refused in every results mail.
     for m in &results {
         assert!(squash(&m.body).contains("PICK Atlantis"), "{}", m.body);

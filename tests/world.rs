@@ -362,3 +362,31 @@ impl Drop for World {
         }
     }
 }
+
+/// A text with every run of white space one space (wrapped lines joined).
+pub fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Lines that are not orders (`chatter`) are told back in `sender`'s receipt and in no
+/// other mail (nor any attachment).
+pub fn assert_chatter_only_in_the_receipt(all: &[Sent], chatter: &[&str], sender: &str) {
+    for m in all {
+        let text = squash(&m.body)
+            + &m.attachment
+                .as_ref()
+                .map(|a| a.1.clone())
+                .unwrap_or_default();
+        let is_receipt = m.to == sender && m.subject.contains("Orders received");
+        for c in chatter {
+            assert_eq!(
+                text.contains(c),
+                is_receipt,
+                "{c:?} in {} to {}:\n{}",
+                m.subject,
+                m.to,
+                m.body
+            );
+        }
+    }
+}
