@@ -536,3 +536,59 @@ fn results_state_the_next_victory_check_once() {
         over.body
     );
 }
+
+/// A power that sent no orders is named once in a results mail, by the judge's line
+/// (`No orders from red: …`), not again by the rules' B13.1 event; `results.json` keeps
+/// the event, and HISTORY names the power as the results mail did.
+#[test]
+fn a_power_without_orders_is_named_once() {
+    let mut w = World::with_rules("battles-galactic-empire", "", &BFGE_PLAYERS);
+    w.pass();
+    let before = state(&w);
+    w.orders(
+        address(Power::Blue),
+        &orders(&before, Power::Blue, style(Power::Blue)).expect("orders"),
+    );
+    w.pass();
+    w.advance(Duration::hours(72));
+    w.pass();
+    let mail = w
+        .sent()
+        .into_iter()
+        .find(|m| m.to == address(Power::Blue) && m.subject.contains("results"))
+        .expect("the setup results");
+    let body = squash(&mail.body);
+    assert_eq!(
+        body.matches("No orders from red: the rules' defaults were played.")
+            .count(),
+        1,
+        "{}",
+        mail.body
+    );
+    assert!(!body.contains("sent no orders"), "{}", mail.body);
+    let events = json_of(&mail)["events"].clone();
+    assert!(
+        events
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["step"] == "B13.1" && e["text"] == "red sent no orders: the defaults apply"),
+        "{events}"
+    );
+    w.orders(address(Power::Blue), "HISTORY 0");
+    w.pass();
+    let history = w
+        .sent()
+        .into_iter()
+        .find(|m| m.subject.contains("History of turn 0"))
+        .expect("a HISTORY reply");
+    let text = squash(&history.body);
+    assert_eq!(
+        text.matches("No orders from red: the rules' defaults were played.")
+            .count(),
+        1,
+        "{}",
+        history.body
+    );
+    assert!(!text.contains("sent no orders"), "{}", history.body);
+}

@@ -70,6 +70,7 @@ impl Judge<'_> {
                     phase: e.phase.clone(),
                     when: record.game.play().phase_title(e.turn, &e.phase),
                     results: seen.view["results"].clone(),
+                    missing: e.missing.clone(),
                     events: seen.view["events"].clone(),
                 }
             })

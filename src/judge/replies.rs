@@ -260,6 +260,8 @@ pub struct HistoryPhase {
     /// The phase as mails name it.
     pub when: String,
     pub results: serde_json::Value,
+    /// The powers that owed orders and sent none (the rules' defaults were played).
+    pub missing: Vec<String>,
     pub events: serde_json::Value,
 }
 

@@ -145,7 +145,10 @@ pub fn results_view(json: &Value) -> Value {
     };
     for e in json["events"].as_array().into_iter().flatten() {
         let (step, text) = (s(&e["step"]), s(&e["text"]));
-        if details.contains(text) {
+        // A power that sent no orders (B13.1): the judge's mails name it (`No orders
+        // from red: the rules' defaults were played.`), results and HISTORY alike.
+        let no_orders = step == "B13.1" && text.ends_with(" sent no orders: the defaults apply");
+        if details.contains(text) || no_orders {
             continue;
         }
         let told = text
