@@ -395,6 +395,22 @@ fn bfge_ten_turns_by_mail_show_each_player_only_its_own() {
         "{}",
         over.body
     );
+    // So does the results mail of the phase that won it, under its board (while the
+    // game went on, the board alone told the Index).
+    let last = w
+        .all_sent()
+        .into_iter()
+        .rev()
+        .find(|m| m.subject.contains("results") && power_of(&m.to).is_some())
+        .expect("results mails");
+    assert!(
+        squash(&last.body).contains(&format!(
+            "at the end of turn {}: {winner} wins at",
+            end.turn
+        )),
+        "{}",
+        last.body
+    );
     replay_from_the_store(&w, &end, &moderator_results);
 }
 
