@@ -534,11 +534,7 @@ fn results_state_the_next_victory_check_once() {
     );
     assert!(!events.contains(" plays "), "{}", mail.body);
 
-    w.send(
-        MODERATOR.0,
-        "[g1] end",
-        &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
-    );
+    w.end_game();
     w.pass();
     let over = w
         .sent()

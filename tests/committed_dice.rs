@@ -415,11 +415,7 @@ fn the_position_kept_at_an_upgrade_stays_out_of_the_players_views() {
         w.advance(Duration::hours(72));
         w.pass();
     }
-    w.send(
-        MODERATOR.0,
-        "[g1] end",
-        &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
-    );
+    w.end_game();
     w.pass();
     let histories: Vec<(String, serde_json::Value)> = w
         .sent()

@@ -409,11 +409,7 @@ fn the_game_over_mail_shows_observers_no_address() {
     w.send(WATCHER, "observe", "OBSERVE g1");
     w.pass();
     w.sent();
-    w.send(
-        MODERATOR.0,
-        "[g1] end",
-        &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
-    );
+    w.end_game();
     w.pass();
     let sent = w.sent();
     let over = |address: &str| {
@@ -461,11 +457,7 @@ fn an_anonymous_game_shows_no_player_another_players_address_in_five_turns() {
         w.pass();
         all.extend(w.sent());
     }
-    w.send(
-        MODERATOR.0,
-        "[g1]",
-        &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
-    );
+    w.end_game();
     w.pass();
     all.extend(w.sent());
     assert!(all.iter().any(|m| m.subject.contains("Game over")));

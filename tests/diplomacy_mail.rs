@@ -5,7 +5,7 @@ use chrono::Duration;
 
 use crate::diplomacy::{mail_to, receipt_to, DIPLOMACY_PLAYERS};
 use crate::world::squash;
-use crate::world::{World, MODERATOR};
+use crate::world::World;
 
 /// The results mail lists each order once under its power (`FRA  A par - bur`, not
 /// `FRA  FRA A par - bur`), and an outcome with nothing to explain stands alone
@@ -103,11 +103,7 @@ fn welcome_and_game_over_speak_of_no_dice_and_list_every_phase() {
         welcome.body
     );
 
-    w.send(
-        MODERATOR.0,
-        "[g1] end",
-        &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
-    );
+    w.end_game();
     w.pass();
     let sent = w.sent();
     let over = sent

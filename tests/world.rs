@@ -250,6 +250,15 @@ impl World {
         judge.poll_once().unwrap()
     }
 
+    /// The moderator ends game g1 (`END GAME`); the next pass acts on it.
+    pub fn end_game(&mut self) {
+        self.send(
+            MODERATOR.0,
+            "[g1] end",
+            &format!("PASSWORD {}\nEND GAME", MODERATOR.1),
+        );
+    }
+
     /// A pass that stops the `skip`+1-th time it reaches `at`, as if killed there.
     pub fn crashing_pass(&self, at: CrashPoint, skip: usize) -> Result<PassReport, JudgeError> {
         let mut judge = self.judge();
