@@ -3,8 +3,8 @@
 use super::board::{PowerId, Sector};
 use super::check::{self, Checker, Chosen};
 use super::outcome::{
-    grouped, merge_results, Against, Bounce, Destroyed, Detail, Invalid, OrderResult, OrderText,
-    Outcome, Report,
+    grouped, merge_results, Against, Bounce, Destroyed, Detail, Invalid, Loss, OrderResult,
+    OrderText, Outcome, Report,
 };
 use super::position::{Dislodged, Phase, State, SupportMode, NO_FLEET};
 use super::resolve::{self, Act, Obstacle, Positions, Resolution};
@@ -359,7 +359,7 @@ fn after_movement(
             report.destroyed.push(Destroyed {
                 power: d.fleet.power,
                 at: d.fleet.at,
-                why: "dislodged with no retreat".into(),
+                why: Loss::NoRetreat,
             });
         }
         retreat

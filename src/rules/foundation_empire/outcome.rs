@@ -399,7 +399,37 @@ impl OrderResult {
 pub struct Destroyed {
     pub power: PowerId,
     pub at: Sector,
-    pub why: String,
+    pub why: Loss,
+}
+
+/// Why a fleet left the game; worded by [`Loss::text`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Loss {
+    /// Dislodged with no sector to retreat to (R6.2).
+    NoRetreat,
+    /// Disbanded by its retreat order.
+    Disbanded,
+    /// Retreated to this sector, as another fleet did: both destroyed (R6.3).
+    SharedRetreat(Sector),
+    /// Produced by this system, which was taken from its power (R8.3).
+    SystemTaken(SystemId),
+}
+
+impl Loss {
+    /// In words, as results and `results.json` give it.
+    pub fn text(self, board: &Board) -> String {
+        match self {
+            Loss::NoRetreat => "dislodged with no retreat".into(),
+            Loss::Disbanded => "disbanded".into(),
+            Loss::SharedRetreat(to) => format!(
+                "another fleet also retreated to {}: both destroyed",
+                board.name(to)
+            ),
+            Loss::SystemTaken(system) => {
+                format!("disbanded: {} was taken", board.system(system).name)
+            }
+        }
+    }
 }
 
 /// A system changing hands at the end of a turn (R8.2).
@@ -415,7 +445,33 @@ pub struct Capture {
 pub struct LostPlacement {
     pub power: PowerId,
     pub system: SystemId,
-    pub why: String,
+    pub why: NoPlace,
+}
+
+/// Why a new fleet could not be placed; worded by [`NoPlace::text`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NoPlace {
+    /// At the end of the turn, no sector next to its system is empty (R8.4).
+    NoEmptySector,
+    /// In the placement phase, no empty sector is left next to its system (R8.4).
+    NoneLeft,
+    /// Another power placed in this sector too: both fleets lost (R8.6).
+    Contested(Sector),
+}
+
+impl NoPlace {
+    /// In words, as results and `results.json` give it; `system` is the system whose
+    /// fleet was lost.
+    pub fn text(self, board: &Board, system: SystemId) -> String {
+        let name = &board.system(system).name;
+        match self {
+            NoPlace::NoEmptySector => format!("no empty sector next to {name}"),
+            NoPlace::NoneLeft => format!("no empty sector left next to {name}"),
+            NoPlace::Contested(at) => {
+                format!("another power placed in {} too: both lost", board.name(at))
+            }
+        }
+    }
 }
 
 /// One roll of the judge's dice (R10.5).

@@ -5,7 +5,9 @@ use std::num::NonZeroU32;
 
 use super::board::{PowerId, Sector, SystemId};
 use super::check::{self, Checker, Chosen};
-use super::outcome::{Detail, Invalid, LostPlacement, OrderResult, OrderText, Outcome, Report};
+use super::outcome::{
+    Detail, Invalid, LostPlacement, NoPlace, OrderResult, OrderText, Outcome, Report,
+};
 use super::position::{Fleet, State, NO_FLEET};
 use super::syntax::Syntax;
 use super::turn::{self, placement_sectors};
@@ -65,21 +67,23 @@ fn adjudicate_with(state: &State, orders: &Submissions, slots: &Slots) -> (State
         let system = &board.system(p.system).name;
         let (order, outcome, detail, default) = match *pick {
             None => {
-                let why = format!("no empty sector left next to {system}");
+                let why = NoPlace::NoneLeft;
                 report.lost_placements.push(LostPlacement {
                     power: p.power,
                     system: p.system,
-                    why: why.clone(),
+                    why,
                 });
+                let why = why.text(board, p.system);
                 (format!("PLACE {system}"), Outcome::Destroyed, why, true)
             }
             Some((at, default)) if claims[&at] > 1 => {
-                let why = format!("another power placed in {} too: both lost", board.name(at));
+                let why = NoPlace::Contested(at);
                 report.lost_placements.push(LostPlacement {
                     power: p.power,
                     system: p.system,
-                    why: why.clone(),
+                    why,
                 });
+                let why = why.text(board, p.system);
                 let order = format!("PLACE {system} {}", board.name(at));
                 (order, Outcome::Destroyed, why, default)
             }

@@ -133,7 +133,7 @@ pub fn results_view(after: &State, report: &Report) -> ResultsView {
             "{} fleet in {} destroyed: {}",
             b.power(d.power).name,
             b.name(d.at),
-            d.why
+            d.why.text(b)
         ));
     }
     for c in &report.captures {
@@ -152,7 +152,7 @@ pub fn results_view(after: &State, report: &Report) -> ResultsView {
             "{} loses the new fleet of {}: {}",
             b.power(l.power).name,
             b.system(l.system).name,
-            l.why
+            l.why.text(b, l.system)
         ));
     }
     for p in &report.eliminated {

@@ -6,7 +6,7 @@ use std::num::NonZeroU32;
 use super::board::{PowerId, Sector};
 use super::check::{self, Checker, Chosen};
 use super::movement::retreats;
-use super::outcome::{Destroyed, Detail, Invalid, OrderResult, OrderText, Outcome, Report};
+use super::outcome::{Destroyed, Detail, Invalid, Loss, OrderResult, OrderText, Outcome, Report};
 use super::position::{State, NO_FLEET};
 use super::syntax::Syntax;
 use super::{turn, Submissions};
@@ -59,19 +59,24 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
     for (d, &(choice, line)) in state.dislodged.iter().zip(&choices) {
         let default = line.is_none();
         let at = d.fleet.at;
+        let mut lost = |why: Loss| {
+            report.destroyed.push(Destroyed {
+                power: d.fleet.power,
+                at,
+                why,
+            });
+            why.text(&state.board)
+        };
         let (order, outcome, mut detail) = match choice {
             Choice::Disband => (
                 format!("{} DISBAND", name(at)),
                 Outcome::Destroyed,
-                "disbanded".to_string(),
+                lost(Loss::Disbanded),
             ),
             Choice::To(to) if arrivals[&to] > 1 => (
                 format!("{} R {}", name(at), name(to)),
                 Outcome::Destroyed,
-                format!(
-                    "another fleet also retreated to {}: both destroyed",
-                    name(to)
-                ),
+                lost(Loss::SharedRetreat(to)),
             ),
             Choice::To(to) => {
                 let mut fleet = d.fleet;
@@ -85,13 +90,6 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
                 )
             }
         };
-        if outcome == Outcome::Destroyed {
-            report.destroyed.push(Destroyed {
-                power: d.fleet.power,
-                at,
-                why: detail.clone(),
-            });
-        }
         if default && state.judge_power() != Some(d.fleet.power) {
             detail = format!("no valid retreat order: first legal sector; {detail}");
         }

@@ -494,7 +494,7 @@ impl Output {
                 .map(|d| DestroyedOut {
                     power: pid(d.power),
                     at: sec(d.at),
-                    why: d.why.clone(),
+                    why: d.why.text(board),
                 })
                 .collect(),
             systems: SystemsOut(
@@ -531,7 +531,7 @@ impl Output {
                 .map(|l| LostOut {
                     power: pid(l.power),
                     system: sys(l.system),
-                    why: l.why.clone(),
+                    why: l.why.text(board, l.system),
                 })
                 .collect(),
             eliminated: report.eliminated.iter().map(|&p| pid(p)).collect(),

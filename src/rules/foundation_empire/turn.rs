@@ -2,7 +2,7 @@
 //! R8.3), new fleets due (R8.4), victory and elimination (R9), and the next phase.
 
 use super::board::{PowerId, Sector, SystemId};
-use super::outcome::{Capture, Destroyed, LostPlacement, Report};
+use super::outcome::{Capture, Destroyed, Loss, LostPlacement, NoPlace, Report};
 use super::position::{PendingPlacement, Phase, State, NO_FLEET};
 
 /// Ends the turn of `state`, whose fleets have all finished moving and retreating.
@@ -42,7 +42,6 @@ fn occupy(state: &mut State, report: &mut Report) {
             system: c.system,
         });
     }
-    let name = |s: SystemId| state.board.system(s).name.clone();
     let mut disbanded = Vec::new();
     // Only a system taken from a power can disband fleets (R8.3): whom each system was
     // taken from, looked up by system (a turn may see thousands of captures).
@@ -59,10 +58,7 @@ fn occupy(state: &mut State, report: &mut Report) {
                 disbanded.push(Destroyed {
                     power: f.power,
                     at: f.at,
-                    why: format!(
-                        "disbanded: {} was taken",
-                        name(f.produced_by.expect("produced"))
-                    ),
+                    why: Loss::SystemTaken(f.produced_by.expect("produced")),
                 });
             }
             !lost
@@ -80,7 +76,7 @@ fn occupy(state: &mut State, report: &mut Report) {
             report.lost_placements.push(LostPlacement {
                 power: p.power,
                 system: p.system,
-                why: format!("no empty sector next to {}", name(p.system)),
+                why: NoPlace::NoEmptySector,
             });
         } else {
             due.push(p);
