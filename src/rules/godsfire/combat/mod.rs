@@ -36,9 +36,9 @@ struct Combat {
     target: Place,
     /// The ATTACK orders: entry, power, place.
     orders: Vec<(usize, Side, Place)>,
-    /// ATTACK orders of powers hostile to the first attacker: they do not join its
-    /// attack (their units at the target defend).
-    refused: Vec<usize>,
+    /// ATTACK orders that cannot join the combat: the entry, the attacker at war with
+    /// its power, and whether that power's own units are at the target (they defend).
+    refused: Vec<(usize, Side, bool)>,
     attackers: Vec<Group>,
     defenders: Vec<Group>,
     attack: Strength,
@@ -97,9 +97,19 @@ pub fn run(run: &mut Run, mut pos: Position) {
         });
         let power = run.entries[e].power;
         let c = &mut combats[k];
-        match c.orders.first() {
-            Some(&(_, lead, _)) if pos.sides.hostile(lead, power) => c.refused.push(e),
-            _ => c.orders.push((e, power, from)),
+        // All attacks on one target are one combat (G5.1), whatever their powers, but
+        // a power never both attacks and defends: an ATTACK by a power at war with one
+        // already attacking does not join when either has units at the target.
+        let places = combat_places(&pos, target);
+        let stands = |side: Side| places.iter().any(|&p| !pos.board.get(p, side).is_empty());
+        let clash = c
+            .orders
+            .iter()
+            .map(|&(_, a, _)| a)
+            .find(|&a| pos.sides.hostile(a, power) && (stands(power) || stands(a)));
+        match clash {
+            Some(a) => c.refused.push((e, a, stands(power))),
+            None => c.orders.push((e, power, from)),
         }
     }
     // (1) Units taking part, strengths and odds, all from the start of the phase.
@@ -155,6 +165,18 @@ fn target_kind(target: Place) -> Target {
     }
 }
 
+/// Where the units defending `target` stand (G5.2): the target, and at a system's cell
+/// also the system's regions.
+fn combat_places(pos: &Position, target: Place) -> Vec<Place> {
+    let mut places = vec![target];
+    if let Place::Cell(cell) = target {
+        if let Some(system) = pos.geo.system_at(cell) {
+            places.extend(pos.geo.regions(system).into_iter().map(Place::Region));
+        }
+    }
+    places
+}
+
 /// G5.2: who takes part, with what strength; the odds.
 fn take_part(pos: &Position, c: &mut Combat) {
     let target = c.target;
@@ -178,13 +200,7 @@ fn take_part(pos: &Position, c: &mut Combat) {
         .filter(|s| !attacking.contains(s))
         .filter(|&s| attacking.iter().any(|&a| pos.sides.hostile(a, s)))
         .collect();
-    let mut places = vec![target];
-    if let Place::Cell(cell) = target {
-        if let Some(system) = pos.geo.system_at(cell) {
-            places.extend(pos.geo.regions(system).into_iter().map(Place::Region));
-        }
-    }
-    for &place in &places {
+    for place in combat_places(pos, target) {
         for &side in &defending {
             let units = pos.board.get(place, side);
             if !units.is_empty() {
@@ -481,13 +497,17 @@ fn attacked_neutral_systems(pos: &Position, combats: &[Combat]) -> BTreeSet<usiz
 
 fn settle_orders(run: &mut Run, pos: &Position, k: usize, c: &Combat) {
     let target = run.state.place_name(c.target);
-    let lead = pos.sides.id(c.orders[0].1).to_string();
-    for &e in &c.refused {
+    for &(e, with, defends) in &c.refused {
+        let with = pos.sides.id(with);
+        let why = if defends {
+            "your units there defend".to_string()
+        } else {
+            format!("{with}'s units stand there, and a power never both attacks and defends")
+        };
         run.failed(
             e,
             format!(
-                "combat {} at {target} is {lead}'s attack, and you are at war with {lead}: \
-                 your units there defend",
+                "combat {} at {target} is {with}'s attack, and you are at war with {with}: {why}",
                 k + 1
             ),
         );
