@@ -230,6 +230,8 @@ fn a_five_player_game_by_mail_to_its_end() {
         w.all_sent().iter().any(|m| m.subject.contains("Game over")),
         "no game-over mail"
     );
+    // A finished game's phase is `over` (game show, HELP's list, receipts).
+    assert_eq!(w.record().game.label().phase, "over");
     eprintln!(
         "{phases} phases, winner {:?}, {missed} missed, {failed_lines} failed lines, {fallbacks} fallbacks, goals seen {secret_goals_seen:?}",
         end.winners()

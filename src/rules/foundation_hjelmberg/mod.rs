@@ -59,6 +59,7 @@ pub fn label(state: &State) -> PhaseLabel {
         turn,
         phase: match c.phase {
             Phase::Setup => "setup",
+            Phase::Over => "over",
             _ => "play",
         },
         over: c.phase == Phase::Over,
