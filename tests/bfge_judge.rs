@@ -278,7 +278,9 @@ fn bfge_ten_turns_by_mail_show_each_player_only_its_own() {
                 .into_iter()
                 .map(|c| match c {
                     LineCheck::Accepted { order } | LineCheck::Noted { order, .. } => order,
-                    LineCheck::Refused { line, .. } | LineCheck::Unreadable { line, .. } => line,
+                    LineCheck::Refused { line, .. }
+                    | LineCheck::Unreadable { line, .. }
+                    | LineCheck::Replaced { line, .. } => line,
                 })
                 .collect();
             written.insert(p, lines);

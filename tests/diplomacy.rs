@@ -112,7 +112,9 @@ fn eleven_years_by_mail_ending_in_a_draw_and_replayed() {
             for c in Diplomacy::check(&before, power, &text) {
                 let shown = match c {
                     LineCheck::Accepted { order } | LineCheck::Noted { order, .. } => order,
-                    LineCheck::Refused { line, .. } | LineCheck::Unreadable { line, .. } => line,
+                    LineCheck::Refused { line, .. }
+                    | LineCheck::Unreadable { line, .. }
+                    | LineCheck::Replaced { line, .. } => line,
                 };
                 assert!(
                     squash(&m.body).contains(&shown),
@@ -279,7 +281,7 @@ fn a_later_order_for_the_same_unit_replaces_the_earlier_in_the_receipt() {
     let body = squash(&receipt.body);
     assert!(
         body.contains(
-            "REFUSED A vie - gal -> AUS A vie - gal (replaced by a later order for the same unit)"
+            "REPLACED A vie - gal -> AUS A vie - gal (replaced by a later order for the same unit) (only you see this line)"
         ),
         "{}",
         receipt.body
@@ -292,6 +294,15 @@ fn a_later_order_for_the_same_unit_replaces_the_earlier_in_the_receipt() {
         "AUS A bud - ser AUS A vie - boh AUS F tri H",
         "{}",
         receipt.body
+    );
+    // Nor is it kept with the orders: no results or history shows it.
+    assert!(
+        w.record()
+            .submissions
+            .values()
+            .all(|s| !s.orders.contains("gal") && s.orders.contains("vie - boh")),
+        "{:?}",
+        w.record().submissions
     );
     w.advance(Duration::hours(100));
     w.pass();

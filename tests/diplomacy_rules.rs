@@ -24,6 +24,7 @@ fn shown(checks: &[LineCheck]) -> Vec<String> {
             LineCheck::Refused { line, reason } | LineCheck::Unreadable { line, reason } => {
                 format!("REFUSED {line}: {reason}")
             }
+            LineCheck::Replaced { line, reason } => format!("REPLACED {line}: {reason}"),
         })
         .collect()
 }
@@ -149,7 +150,7 @@ fn orders_as_players_write_them_are_echoed_canonically() {
         got,
         [
             // The same order again replaces the first (the adjudication keeps the last).
-            "REFUSED A PAR-BUR: FRA A par - bur (replaced by a later order for the same unit)",
+            "REPLACED A PAR-BUR: FRA A par - bur (replaced by a later order for the same unit)",
             "FRA F bre - mao",
             "FRA A mar - spa",
             "FRA A par - bur"

@@ -19,7 +19,8 @@ fn receipt(s: &State, power: &str, text: &str) -> Vec<String> {
                 "ok".to_string()
             }
             pbem::rules::LineCheck::Refused { reason, .. }
-            | pbem::rules::LineCheck::Unreadable { reason, .. } => reason,
+            | pbem::rules::LineCheck::Unreadable { reason, .. }
+            | pbem::rules::LineCheck::Replaced { reason, .. } => reason,
         })
         .collect()
 }

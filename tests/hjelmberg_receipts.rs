@@ -28,6 +28,7 @@ fn receipts_say_what_each_line_will_do_or_why_it_is_refused() {
         LineCheck::Noted { order, mark, note } => format!("{mark}: {order} -> {note}"),
         LineCheck::Refused { line, reason } => format!("REFUSED {line}: {reason}"),
         LineCheck::Unreadable { line, reason } => format!("NOT READ {line}: {reason}"),
+        LineCheck::Replaced { line, reason } => format!("REPLACED {line}: {reason}"),
     };
     assert!(text(0).starts_with("WARNING: TRADE I O1 O2 -> "));
     assert!(text(0).contains("not possible as things stand: O1 and O2 are not trade partners"));
@@ -55,6 +56,7 @@ fn receipt_text(c: &LineCheck) -> String {
         LineCheck::Noted { order, mark, note } => format!("{mark}: {order} -> {note}"),
         LineCheck::Refused { line, reason } => format!("REFUSED {line}: {reason}"),
         LineCheck::Unreadable { line, reason } => format!("NOT READ {line}: {reason}"),
+        LineCheck::Replaced { line, reason } => format!("REPLACED {line}: {reason}"),
     }
 }
 

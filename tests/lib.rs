@@ -46,6 +46,7 @@ mod hjelmberg_receipts;
 mod hostile;
 mod imap_quirks;
 mod judge;
+mod judge_notices;
 mod picture;
 mod picture_games;
 mod properties;

@@ -24,8 +24,10 @@ impl Judge<'_> {
         }
         let now = self.clock.now();
         // What the players are told of the moderator's changes to the clock and the
-        // players, in one mail after the commands.
-        let mut announce: Vec<String> = Vec::new();
+        // players, in one mail after the commands, or before the results of a phase
+        // a command adjudicates (so that they read in the order things happened); a
+        // line may leave out one address (a new player hears of herself otherwise).
+        let mut announce: Vec<(String, Option<String>)> = Vec::new();
         for c in &parsed.commands {
             let mut record = self.load(fx, &gc.id)?;
             let label = record.game.label();
@@ -42,6 +44,7 @@ impl Judge<'_> {
                             label.turn, label.phase
                         ));
                     } else {
+                        self.announce(gc, &mut announce, fx)?;
                         let before = fx.adjudicated.len();
                         self.advance(gc, fx, true)?;
                         if fx.adjudicated.len() > before {
@@ -53,13 +56,20 @@ impl Judge<'_> {
                     }
                 }
                 Command::Deadline(when) => match parse_when(when, now) {
+                    Some(t) if t <= now && !record.over() => notes.push(format!(
+                        "DEADLINE {when} refused: that time is past ({}); FORCE plays the phase now.",
+                        replies::when(t, gc.time_zone)
+                    )),
                     Some(t) if record.paused.is_none() && !record.over() => {
                         record.deadline = Some(t);
                         let when = replies::when(t, gc.time_zone);
                         notes.push(format!("DEADLINE set: {when}."));
-                        announce.push(format!(
-                            "The moderator moved the deadline of turn {} {}: it is now {when}.",
-                            label.turn, label.phase
+                        announce.push((
+                            format!(
+                                "The moderator moved the deadline of turn {} {}: it is now {when}.",
+                                label.turn, label.phase
+                            ),
+                            None,
                         ));
                         fx.records.insert(gc.id.clone(), record);
                     }
@@ -77,11 +87,14 @@ impl Judge<'_> {
                         record.paused = Some(left);
                         record.deadline = None;
                         notes.push("PAUSE: the clock is stopped.".into());
-                        announce.push(format!(
-                            "The moderator paused the game in turn {} {}: the clock is stopped with {} left. Orders are still taken; nothing is adjudicated until the game resumes, and you will be told the new deadline.",
-                            label.turn,
-                            label.phase,
-                            replies::length(Duration::seconds(left))
+                        announce.push((
+                            format!(
+                                "The moderator paused the game in turn {} {}: the clock is stopped with {} left. Orders are still taken; nothing is adjudicated until the game resumes, and you will be told the new deadline.",
+                                label.turn,
+                                label.phase,
+                                replies::length(Duration::seconds(left))
+                            ),
+                            None,
                         ));
                         fx.records.insert(gc.id.clone(), record);
                     }
@@ -95,12 +108,29 @@ impl Judge<'_> {
                             let d = now + Duration::seconds(left);
                             record.deadline = Some(d);
                             let when = replies::when(d, gc.time_zone);
-                            notes.push(format!("RESUME: the deadline is now {when}."));
-                            announce.push(format!(
-                                "The moderator resumed the game: the deadline of turn {} {} is now {when}.",
-                                label.turn, label.phase
-                            ));
+                            // Told before the results of a phase the resumption plays
+                            // at once (every order in), and then without a deadline.
+                            let plays = record.suspended.is_none()
+                                && phases::all_in(&record, &record.game.owing());
                             fx.records.insert(gc.id.clone(), record);
+                            let line = if plays {
+                                notes.push(format!(
+                                    "RESUME: every order was in: turn {} {} adjudicated.",
+                                    label.turn, label.phase
+                                ));
+                                format!(
+                                    "The moderator resumed the game; every order was in, so turn {} {} was adjudicated at once.",
+                                    label.turn, label.phase
+                                )
+                            } else {
+                                notes.push(format!("RESUME: the deadline is now {when}."));
+                                format!(
+                                    "The moderator resumed the game: the deadline of turn {} {} is now {when}.",
+                                    label.turn, label.phase
+                                )
+                            };
+                            announce.push((line, None));
+                            self.announce(gc, &mut announce, fx)?;
                             self.advance(gc, fx, false)?;
                         }
                         None => notes.push("RESUME: the game is not paused.".into()),
@@ -142,7 +172,7 @@ impl Judge<'_> {
                             let subject = format!("[{}] You no longer play {power}", gc.id);
                             fx.outbox.push(self.mail(&old, subject, body, None));
                         }
-                        announce.push(format!("{power} has a new player."));
+                        announce.push((format!("{power} has a new player."), Some(address.clone())));
                         fx.records.insert(gc.id.clone(), record);
                     }
                 }
@@ -212,10 +242,43 @@ impl Judge<'_> {
             let subject = format!("[{}] Moderator commands", gc.id);
             self.answer(fx, mail, subject, "notice.txt", &view)?;
         }
-        if !announce.is_empty() {
-            let record = self.load(fx, &gc.id)?;
-            self.tell_players(gc, &record, "From the moderator", announce, None, fx)?;
+        self.announce(gc, &mut announce, fx)
+    }
+
+    /// Tells the players what `announce` holds (each the lines not leaving its address
+    /// out), in one mail each, and empties it.
+    fn announce(
+        &self,
+        gc: &GameConfig,
+        announce: &mut Vec<(String, Option<String>)>,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        if announce.is_empty() {
+            return Ok(());
         }
+        let record = self.load(fx, &gc.id)?;
+        let mut addresses: Vec<&String> = record.addresses.values().collect();
+        addresses.sort();
+        addresses.dedup();
+        let subject = format!("[{}] From the moderator", gc.id);
+        for address in addresses {
+            let lines: Vec<String> = announce
+                .iter()
+                .filter(|(_, except)| except.as_ref() != Some(address))
+                .map(|(line, _)| line.clone())
+                .collect();
+            if lines.is_empty() {
+                continue;
+            }
+            let view = replies::Notice {
+                game: &gc.id,
+                lines,
+            };
+            let body = self.templates.render("notice.txt", &view)?;
+            fx.outbox
+                .push(self.mail(address, subject.clone(), body, None));
+        }
+        announce.clear();
         Ok(())
     }
 

@@ -170,10 +170,7 @@ impl Judge<'_> {
                 return Ok(());
             }
             let owing = record.game.owing();
-            let all_in = owing
-                .iter()
-                .all(|p| record.submissions.get(p).is_some_and(|s| !s.wait));
-            if !(force || all_in) {
+            if !(force || all_in(&record, &owing)) {
                 return Ok(());
             }
             let marker = adjudicated_key(&gc.id, label.turn, label.phase);
@@ -505,6 +502,14 @@ impl Judge<'_> {
 /// What one reader of a game with hidden information may see of its history: each
 /// phase's results cut for them, their own orders only. `pbem verify-dice` checks its
 /// commitment; the moderator's whole copy plays the phases again.
+/// Every power owing orders has sent them and none asked to WAIT: the phase is played
+/// without waiting for its deadline.
+pub(super) fn all_in(record: &Record, owing: &[String]) -> bool {
+    owing
+        .iter()
+        .all(|p| record.submissions.get(p).is_some_and(|s| !s.wait))
+}
+
 fn view_of_history(
     history: &crate::verify::History,
     play: &dyn crate::rules::game::Play,

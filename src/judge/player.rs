@@ -208,14 +208,16 @@ impl Judge<'_> {
             } else {
                 "Mail received"
             };
-            let subject = format!("[{}] {what}: turn {} {}", gc.id, label.turn, label.phase);
+            let subject = if record.over() {
+                format!("[{}] {what}: game over", gc.id)
+            } else {
+                format!("[{}] {what}: turn {} {}", gc.id, label.turn, label.phase)
+            };
             fx.outbox
                 .push(self.mail(&mail.from, subject, body, Some(mail)));
         }
         // Adjudicated only when everyone owing is in (the same test as `advance`'s).
-        let all_in = owing
-            .iter()
-            .all(|p| record.submissions.get(p).is_some_and(|s| !s.wait));
+        let all_in = phases::all_in(&record, &owing);
         fx.records.insert(gc.id.clone(), record);
         if !all_in {
             return Ok(());
@@ -234,21 +236,39 @@ fn accepted(checks: &[LineCheck]) -> Vec<String> {
 }
 
 /// The orders as kept for adjudication: the lines the rule set found to be no order at
-/// all are left out, so they never reach the results or the history.
+/// all, the orders a later line replaced and every comment (`#` to the end of the line,
+/// in every game) are left out, so they never reach the results or the history, which
+/// every power reads at the end of a game.
 fn kept_orders(orders: &str, checks: &[LineCheck]) -> String {
-    let unreadable: std::collections::HashSet<&str> = checks
-        .iter()
-        .filter_map(|c| match c {
-            LineCheck::Unreadable { line, .. } => Some(line.as_str()),
-            _ => None,
-        })
-        .collect();
-    if unreadable.is_empty() {
+    let mut unreadable: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    // A replaced line's text may stand again later (the same order written twice):
+    // its first occurrences are the replaced ones.
+    let mut replaced: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for c in checks {
+        match c {
+            LineCheck::Unreadable { line, .. } => {
+                unreadable.insert(line.as_str());
+            }
+            LineCheck::Replaced { line, .. } => *replaced.entry(line.as_str()).or_default() += 1,
+            _ => {}
+        }
+    }
+    if unreadable.is_empty() && replaced.is_empty() && !orders.contains('#') {
         return orders.to_string();
     }
     orders
         .lines()
-        .filter(|l| !unreadable.contains(l.trim()))
+        .filter_map(|raw| {
+            let content = raw.split('#').next().unwrap_or("").trim_end();
+            if unreadable.contains(raw.trim()) || unreadable.contains(content.trim()) {
+                return None;
+            }
+            if let Some(left) = replaced.get_mut(content.trim()).filter(|n| **n > 0) {
+                *left -= 1;
+                return None;
+            }
+            Some(content)
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -70,6 +70,12 @@ pub struct Receipt<'a> {
     pub waiting: Vec<String>,
     pub deadline_utc: String,
     pub deadline_local: String,
+    /// The game is over (no standing orders, no deadline shown); `ended` says why when
+    /// a moderator ended it.
+    pub over: bool,
+    pub ended: String,
+    /// The sender's power owes orders in the current phase.
+    pub owes: bool,
 }
 
 /// What a receipt is made of: the game and its record after the mail, the phase and
@@ -119,12 +125,21 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         },
         LineCheck::Refused { line, reason } => Line {
             ok: false,
-            mark: String::new(),
+            mark: format!("{:<9}", "REFUSED"),
             note: String::new(),
             private: false,
             order: String::new(),
             line: super::command::echo(line),
             reason: reason.clone(),
+        },
+        LineCheck::Replaced { line, reason } => Line {
+            ok: false,
+            mark: format!("{:<9}", "REPLACED"),
+            note: String::new(),
+            private: false,
+            order: String::new(),
+            line: super::command::echo(line),
+            reason: format!("{reason} (only you see this line)"),
         },
         LineCheck::Unreadable { line, reason } => Line {
             ok: false,
@@ -141,12 +156,17 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         .cloned()
         .partition(|p| record.submissions.contains_key(p));
     let (deadline_utc, deadline_local) = deadline_of(record, gc.time_zone);
+    let owes = owing.iter().any(|p| p == power);
     Receipt {
         game: &gc.id,
         power,
         turn: label.turn,
         phase: label.phase,
-        when: record.game.play().phase_title(label.turn, label.phase),
+        when: if record.over() {
+            "game over".to_string()
+        } else {
+            record.game.play().phase_title(label.turn, label.phase)
+        },
         lines: checks.iter().take(RECEIPT_LINES).map(line).collect(),
         more_lines: checks.len().saturating_sub(RECEIPT_LINES),
         notes,
@@ -156,6 +176,9 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         waiting,
         deadline_utc,
         deadline_local,
+        over: record.over(),
+        ended: record.ended.clone().unwrap_or_default(),
+        owes,
     }
 }
 
@@ -347,12 +370,16 @@ pub struct Welcome<'a> {
 /// A duration as a person writes it: `48h`, `2d`, `90m`.
 pub fn length(d: chrono::Duration) -> String {
     let minutes = d.num_minutes();
+    let count = |n: i64, unit: &str| match n {
+        1 => format!("1 {unit}"),
+        n => format!("{n} {unit}s"),
+    };
     if minutes % (24 * 60) == 0 && minutes >= 24 * 60 * 2 {
-        format!("{} days", minutes / (24 * 60))
-    } else if minutes % 60 == 0 {
-        format!("{} hours", minutes / 60)
+        count(minutes / (24 * 60), "day")
+    } else if minutes % 60 == 0 && minutes > 0 {
+        count(minutes / 60, "hour")
     } else {
-        format!("{minutes} minutes")
+        count(minutes, "minute")
     }
 }
 

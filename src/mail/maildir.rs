@@ -13,7 +13,8 @@ pub fn create(dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// The mails waiting in `new/`, in name order (Maildir names start with a time).
+/// The mails waiting in `new/`, in name order (Maildir names start with a time; the
+/// inbox puts them in the order of their files' times).
 pub fn waiting(dir: &Path) -> io::Result<Vec<PathBuf>> {
     // The entry's type comes with the listing (no look at each file); a file system
     // that does not give it is asked.

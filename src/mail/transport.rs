@@ -172,7 +172,14 @@ impl Inbox for MaildirInbox {
             })
         })
         .into_iter()
-        .collect()
+        .collect::<Result<Vec<Waiting>, TransportError>>()
+        .map(|mut mails| {
+            // Read in the order they reached the mailbox, as a player's second mail
+            // replaces her first: names (a time to the second, then a counter or a
+            // host) break ties only, as `M99` sorts after `M100` within a second.
+            mails.sort_by_key(|m| m.received);
+            mails
+        })
     }
 
     fn done(

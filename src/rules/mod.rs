@@ -52,6 +52,11 @@ pub enum LineCheck {
     /// the stored orders, so no results or history ever show it. `line` is the line as
     /// written (trimmed).
     Unreadable { line: String, reason: String },
+    /// A valid order that a later line of the same submission replaced (for the same
+    /// unit): a change of mind, the writer's own business. Told in the sender's receipt
+    /// only and kept out of the stored orders, as `Unreadable`. `line` is the line as
+    /// the rules read it (its comment left out).
+    Replaced { line: String, reason: String },
 }
 
 impl LineCheck {
@@ -59,7 +64,9 @@ impl LineCheck {
     pub fn accepted(&self) -> Option<&str> {
         match self {
             LineCheck::Accepted { order } | LineCheck::Noted { order, .. } => Some(order),
-            LineCheck::Refused { .. } | LineCheck::Unreadable { .. } => None,
+            LineCheck::Refused { .. }
+            | LineCheck::Unreadable { .. }
+            | LineCheck::Replaced { .. } => None,
         }
     }
 }

@@ -210,8 +210,10 @@ pub fn a_turn_over_imap_and_smtp_with_force_and_a_deadline() {
         subjects(m).iter().any(|s| s == "[g1] Moderator commands")
     });
 
-    // A deadline-driven turn: the moderator sets the deadline a few seconds ahead.
-    let when = (chrono::Utc::now() + chrono::Duration::seconds(3))
+    // A deadline-driven turn: the moderator sets the deadline a few seconds ahead
+    // (far enough that it is still ahead when the judge reads the mail: a deadline
+    // already past is refused).
+    let when = (chrono::Utc::now() + chrono::Duration::seconds(8))
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     server.send(
         MODERATOR.0,

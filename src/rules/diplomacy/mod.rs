@@ -121,7 +121,7 @@ impl RuleSet for Diplomacy {
                     if o.unit
                         .is_some_and(|k| last.get(&k).is_some_and(|&j| j != i)) =>
                 {
-                    LineCheck::Refused {
+                    LineCheck::Replaced {
                         line: line.to_string(),
                         reason: format!("{} ({})", o.text, phase::REPLACED),
                     }

@@ -233,11 +233,17 @@ impl RuleSet for FoundationEmpire {
         let mut checks = Vec::new();
         for r in written {
             let mut order = r.order_text(&state.board);
-            let unreadable = matches!(
-                &r.detail,
-                outcome::Detail::Invalid(why) if matches!(**why, Invalid::Unparseable(_))
-            );
+            let why = match &r.detail {
+                outcome::Detail::Invalid(why) => Some(&**why),
+                _ => None,
+            };
+            let unreadable = matches!(why, Some(Invalid::Unparseable(_)));
+            let replaced = why == Some(&Invalid::Replaced);
             checks.push(match r.outcome {
+                Outcome::Invalid if replaced => LineCheck::Replaced {
+                    line: order,
+                    reason: r.detail_text(&state.board),
+                },
                 Outcome::Invalid if unreadable => LineCheck::Unreadable {
                     line: order,
                     reason: r.detail_text(&state.board),

@@ -1,0 +1,217 @@
+//! The judge's answers in the order things happened, to the right readers: mail read
+//! in the order it reached the mailbox, the moderator's notices before the results
+//! they lead to, a player's private lines kept out of what others read, a finished
+//! game's receipts.
+
+use chrono::Duration;
+
+use crate::world::{Sent, World, FIXED_START, MODERATOR};
+
+const HARI: &str = "hari@example.test";
+const CLEON: &str = "cleon@example.test";
+const MULE: &str = "mule@example.test";
+const PREEM: &str = "preem@example.test";
+
+/// A game from fixed start positions, its welcome mails already read.
+fn fixed() -> World {
+    let mut w = World::new(FIXED_START);
+    w.pass();
+    assert_eq!(
+        w.sent().len(),
+        5,
+        "a welcome to each player and the moderator"
+    );
+    w
+}
+
+fn moderate(w: &mut World, commands: &str) {
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!("PASSWORD {}\n{commands}", MODERATOR.1),
+    );
+}
+
+fn to<'a>(sent: &'a [Sent], address: &str) -> Vec<&'a Sent> {
+    sent.iter().filter(|m| m.to == address).collect()
+}
+
+#[test]
+fn mails_are_read_in_the_order_they_reached_the_mailbox_not_by_name() {
+    let mut w = fixed();
+    w.orders(HARI, "B2 - C2");
+    w.orders(HARI, "B2 - B3");
+    // The second file reached the mailbox a minute before the first (a name that
+    // sorts later within a second: `M99` after `M100`).
+    let mut names: Vec<_> = std::fs::read_dir(w.inbox().join("new"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    let earlier = w.now() - Duration::minutes(1);
+    std::fs::File::options()
+        .write(true)
+        .open(&names[1])
+        .unwrap()
+        .set_modified(earlier.into())
+        .unwrap();
+    w.pass();
+    let orders = &w.record().submissions["foundation"].orders;
+    assert_eq!(orders.trim(), "B2 - C2", "the mail delivered last stands");
+}
+
+#[test]
+fn comments_and_replaced_orders_stay_out_of_the_stored_orders_and_the_history() {
+    let mut w = fixed();
+    w.orders(
+        HARI,
+        "# private note: betray the Union on turn 5\nB2 - B3\nB2 - C2 # to the core\nA1 S",
+    );
+    w.pass();
+    let receipt = w.sent().pop().unwrap();
+    let body = crate::world::squash(&receipt.body);
+    assert!(
+        body.contains(
+            "REPLACED B2 - B3 -> replaced by a later order for the same fleet (only you see this line)"
+        ),
+        "{}",
+        receipt.body
+    );
+    let kept = w.record().submissions["foundation"].orders.clone();
+    assert!(!kept.contains('#') && !kept.contains("B3"), "{kept:?}");
+    assert!(
+        kept.contains("B2 - C2") && kept.contains("A1 S"),
+        "{kept:?}"
+    );
+    w.orders(CLEON, "E1 H");
+    w.orders(MULE, "E4 H");
+    w.orders(PREEM, "A4 H");
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    w.end_game();
+    w.pass();
+    let sent = w.sent();
+    for player in [CLEON, MULE, PREEM, HARI] {
+        let (_, history) = to(&sent, player)
+            .into_iter()
+            .find_map(|m| m.attachment.as_ref().filter(|(n, _)| n == "history.json"))
+            .expect("the game-over mail with history.json");
+        assert!(history.contains("B2 - C2"), "{history}");
+        for private in ["betray", "to the core", "B2 - B3"] {
+            assert!(!history.contains(private), "{private}: {history}");
+        }
+    }
+}
+
+#[test]
+fn a_new_player_is_welcomed_not_told_of_herself() {
+    let mut w = fixed();
+    moderate(&mut w, "REPLACE tazenda gaal@example.test");
+    w.pass();
+    let sent = w.sent();
+    let gaal = to(&sent, "gaal@example.test");
+    assert_eq!(gaal.len(), 1, "only the welcome: {gaal:?}");
+    assert!(gaal[0].subject.contains("Welcome"), "{}", gaal[0].subject);
+    for player in [HARI, CLEON, MULE] {
+        assert!(
+            to(&sent, player)
+                .iter()
+                .any(|m| m.body.contains("tazenda has a new player.")),
+            "{player}"
+        );
+    }
+}
+
+#[test]
+fn a_deadline_already_past_is_refused_and_nobody_is_told_of_it() {
+    let mut w = fixed();
+    let deadline = w.record().deadline;
+    moderate(&mut w, "DEADLINE 2020-01-01T00:00:00Z\nDEADLINE +0h");
+    let pass = w.pass();
+    assert_eq!(pass.phases_adjudicated, 0);
+    assert_eq!(w.record().deadline, deadline);
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "the moderator's answer only: {sent:?}");
+    let body = crate::world::squash(&sent[0].body);
+    assert!(
+        body.contains(
+            "DEADLINE 2020-01-01T00:00:00Z refused: that time is past (2020-01-01 00:00 UTC"
+        ),
+        "{body}"
+    );
+    assert!(
+        body.contains("DEADLINE +0h refused: that time is past"),
+        "{body}"
+    );
+    assert!(body.contains("FORCE plays the phase now"), "{body}");
+}
+
+#[test]
+fn a_resumption_that_plays_the_phase_is_told_before_its_results() {
+    let mut w = fixed();
+    moderate(&mut w, "DEADLINE +1h\nPAUSE");
+    w.pass();
+    let paused = w.sent();
+    let told = to(&paused, HARI);
+    assert_eq!(told.len(), 1);
+    let body = crate::world::squash(&told[0].body);
+    assert!(body.contains("stopped with 1 hour left"), "{body}");
+    w.orders(HARI, "A1 H");
+    w.orders(CLEON, "E1 H");
+    w.orders(MULE, "E4 H");
+    w.orders(PREEM, "A4 H");
+    assert_eq!(w.pass().phases_adjudicated, 0, "paused");
+    w.sent();
+    moderate(&mut w, "RESUME");
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    let sent = w.sent();
+    let hari: Vec<&str> = to(&sent, HARI).iter().map(|m| m.subject.as_str()).collect();
+    assert_eq!(
+        hari,
+        ["[g1] From the moderator", "[g1] Turn 1 movement results"],
+        "the notice first"
+    );
+    let notice = crate::world::squash(&to(&sent, HARI)[0].body);
+    assert!(
+        notice.contains(
+            "The moderator resumed the game; every order was in, so turn 1 movement was adjudicated at once."
+        ),
+        "{notice}"
+    );
+    assert!(!notice.contains("deadline"), "{notice}");
+    let answer = sent
+        .iter()
+        .find(|m| m.to == MODERATOR.0 && m.subject == "[g1] Moderator commands")
+        .unwrap();
+    assert!(
+        answer
+            .body
+            .contains("RESUME: every order was in: turn 1 movement adjudicated."),
+        "{}",
+        answer.body
+    );
+}
+
+#[test]
+fn a_mail_to_a_finished_game_is_told_so_with_no_deadline() {
+    let mut w = fixed();
+    w.end_game();
+    w.pass();
+    w.sent();
+    w.orders(HARI, "A1 H");
+    w.pass();
+    let receipt = w.sent().pop().unwrap();
+    assert_eq!(receipt.subject, "[g1] Orders received: game over");
+    let body = crate::world::squash(&receipt.body);
+    assert!(body.contains("Game g1, game over:"), "{body}");
+    assert!(
+        body.contains("The game is over: ended by a moderator on"),
+        "{body}"
+    );
+    for stale in [
+        "Deadline:",
+        "without orders by the deadline",
+        "Still to submit",
+    ] {
+        assert!(!body.contains(stale), "{stale}: {body}");
+    }
+}
