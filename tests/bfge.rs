@@ -486,6 +486,9 @@ fn b12_2_damaged_scenarios_exit_2_with_one_line() {
         ("bfge-two-garrisons.toml", with("[[fleet]]\npower = \"blue\"\ntype = \"SF\"\nat = \"Tau\"\ngarrison = true\n[[fleet]]\npower = \"red\"\ntype = \"SF\"\nat = \"tau\"\ngarrison = true\n"), "garrisons of both powers in Tau"),
         ("bfge-garrison-at-base.toml", with("[[fleet]]\npower = \"red\"\ntype = \"SF\"\nat = \"base\"\ngarrison = true\n"), "a garrison on the display"),
         ("bfge-unknown-key.toml", base.replace("chaos = 50", "chaos = 50\nmoon = 1"), "unknown key `moon`"),
+        ("bfge-chaos-beyond.toml", base.replace("chaos = 50", "chaos = 100001"), "chaos 100001 is beyond"),
+        // The least 64-bit integer, whose absolute value does not fit: refused alike.
+        ("bfge-chaos-least.toml", base.replace("chaos = 50", "chaos = -9223372036854775808"), "is beyond ±100000"),
         ("bfge-orders-unknown-power.toml", with("[orders]\ngreen = \"RESOLVE Tau\"\n"), "unknown power \"green\""),
         ("bfge-power-missing.toml", base.replace("[[power]]\nid = \"red\"\n", ""), "no [[power]] entry for red"),
     ];

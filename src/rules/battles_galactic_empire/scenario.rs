@@ -238,7 +238,7 @@ impl Scenario {
         }
         let options = options(&file.options).map_err(|e| format!("options: {e}"))?;
         let chaos = file.chaos.unwrap_or(setup::START_CHAOS);
-        if chaos.abs() > MAX_CHAOS {
+        if !(-MAX_CHAOS..=MAX_CHAOS).contains(&chaos) {
             return Err(format!("chaos {chaos} is beyond ±{MAX_CHAOS}"));
         }
         // Regions: all six, values given (setup: may be left out, then dealt).
