@@ -450,3 +450,36 @@ fn the_position_kept_at_an_upgrade_stays_out_of_the_players_views() {
         assert_eq!(kept(h), 0, "{to}: {h}");
     }
 }
+
+/// A player's `history.json` of a game with hidden information is a view that cannot
+/// be played again: the game-over mail says so, and sends the player to the
+/// moderator's copy; the moderator's mail offers the check itself.
+#[test]
+fn the_game_over_mail_of_a_hidden_game_tells_a_player_whose_copy_verifies() {
+    let mut w = World::with_rules("battles-galactic-empire", "", &BFGE_PLAYERS);
+    w.pass();
+    w.end_game();
+    w.pass();
+    let sent = w.sent();
+    let over: Vec<_> = sent
+        .iter()
+        .filter(|m| m.subject.contains("Game over"))
+        .collect();
+    assert_eq!(over.len(), BFGE_PLAYERS.len() + 1);
+    for m in over {
+        let body = crate::world::squash(&m.body);
+        m.assert_fits_72();
+        if m.to == MODERATOR.0 {
+            assert!(body.contains("pbem verify-dice history.json"), "{body}");
+        } else {
+            for what in [
+                "The attached history.json is your view of the game",
+                "the moderator's copy holds every power's orders",
+                "pbem verify-dice plays it again",
+            ] {
+                assert!(body.contains(what), "{what}: {body}");
+            }
+            assert!(!body.contains("pbem verify-dice history.json"), "{body}");
+        }
+    }
+}

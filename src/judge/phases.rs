@@ -414,20 +414,26 @@ impl Judge<'_> {
                 .fixed_seed
                 .map(|s| s.to_string())
                 .unwrap_or_default(),
+            partial: false,
         };
-        let body = self.templates.render("game_over.txt", &view)?;
-        // Observers are not told who played: addresses are for the game's own people.
-        let public_body = self.templates.render(
-            "game_over.txt",
-            &replies::GameOver {
-                roster: Vec::new(),
-                ..view
-            },
-        )?;
         let subject = format!("[{}] Game over", gc.id);
         for reader in self.results_readers(gc, record, fx)? {
-            let body = if reader.observer { &public_body } else { &body };
-            let mut mail = self.mail(&reader.address, subject.clone(), body.clone(), None);
+            // Observers are not told who played: addresses are for the game's own
+            // people. A view of a game with hidden information is no whole history.
+            let body = self.templates.render(
+                "game_over.txt",
+                &replies::GameOver {
+                    roster: if reader.observer {
+                        Vec::new()
+                    } else {
+                        view.roster.clone()
+                    },
+                    partial: play.hidden_information()
+                        && !matches!(reader.viewer(), Viewer::Moderator),
+                    ..view.clone()
+                },
+            )?;
+            let mut mail = self.mail(&reader.address, subject.clone(), body, None);
             let json = match reader.viewer() {
                 Viewer::Moderator => whole_json.clone(),
                 _ if !play.hidden_information() => whole_json.clone(),

@@ -297,7 +297,7 @@ pub struct History<'a> {
     pub phases: Vec<HistoryPhase>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 pub struct GameOver<'a> {
     pub game: &'a str,
     pub turn: u32,
@@ -315,6 +315,9 @@ pub struct GameOver<'a> {
     pub secret: String,
     pub commitment: String,
     pub fixed_seed: String,
+    /// The reader's `history.json` is one power's (or an observer's) view of a game
+    /// with hidden information: it cannot be played again, the moderator's copy can.
+    pub partial: bool,
 }
 
 #[derive(Serialize)]
