@@ -215,3 +215,24 @@ fn a_mail_to_a_finished_game_is_told_so_with_no_deadline() {
         assert!(!body.contains(stale), "{stale}: {body}");
     }
 }
+
+/// A deadline moved to within both reminders' times makes both due at once: each power
+/// owing orders is reminded once, not twice.
+#[test]
+fn reminders_due_together_go_out_once() {
+    let mut w = fixed();
+    w.orders(HARI, "B2 - C2");
+    w.pass();
+    w.sent();
+    moderate(&mut w, "DEADLINE +1h");
+    w.pass();
+    w.pass();
+    let mut reminded: Vec<String> = w
+        .sent()
+        .into_iter()
+        .filter(|m| m.subject.contains("Reminder"))
+        .map(|m| m.to)
+        .collect();
+    reminded.sort();
+    assert_eq!(reminded, [CLEON, MULE, PREEM]);
+}

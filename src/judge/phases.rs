@@ -116,16 +116,23 @@ impl Judge<'_> {
         now: DateTime<Utc>,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
+        // Every reminder of this deadline whose time has come is marked as sent, and
+        // one mail goes out for them all (a deadline moved closer makes several due at
+        // once: the players are reminded once).
+        let mut due_now = false;
         for before in &gc.reminders {
             if now < deadline - *before {
                 continue;
             }
             let key = due::reminded_key(&gc.id, deadline, *before);
-            if self.store.contains(&key)? {
+            if self.store.contains(&key)? || fx.flags.contains_key(&key) {
                 continue;
             }
             fx.batch.put(&key, &true);
             fx.flags.insert(key, String::new());
+            due_now = true;
+        }
+        if due_now {
             let label = record.game.label();
             for power in record.game.owing() {
                 if record.submissions.contains_key(&power) {
