@@ -132,3 +132,19 @@ fn a_setup_receipt_waits_for_the_starts_before_hers() {
     assert!(receipt_text(&red[1]).contains("-> checked when carried out"));
     assert!(receipt_text(&red[2]).contains("-> if played now: standing response: yield"));
 }
+
+/// The example orders HELP and the welcome mail give can all be carried out: no line
+/// of them is past the two orders of a turn (H4.4), none is refused.
+#[test]
+fn the_example_orders_fit_in_a_turn() {
+    let s = state_of(&players("ships = [\"A1\", \"A2\"]\nkins = 3"));
+    let example = s.example_orders("red");
+    assert!(example.contains("PLACE"), "{example}");
+    for c in s.check("red", &example) {
+        let text = receipt_text(&c);
+        assert!(
+            !text.starts_with("unused") && !text.starts_with("REFUSED"),
+            "{text}\n{example}"
+        );
+    }
+}

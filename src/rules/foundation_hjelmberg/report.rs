@@ -543,10 +543,10 @@ pub fn example_orders(state: &State, power: &str) -> String {
         );
     }
     let _ = power;
+    // Two orders a turn (H4.4): a kin placed, then the action it allows.
     format!(
-        "PLACE {a} I\nPLACE {b} I\n{a} I {g} ELSE RETRIEVE {a} I\nEMPIRE BATTLE\n",
+        "PLACE {a} I\n{a} I {g} ELSE RETRIEVE {a} I\nEMPIRE BATTLE\n",
         a = Action::Travel.word(),
-        b = Action::Trade.word(),
         g = d.gate_name(d.rings[0][0]),
     )
 }
