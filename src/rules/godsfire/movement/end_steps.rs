@@ -51,7 +51,10 @@ pub(super) fn retreat_blockers(
         let here = Place::Cell(s.cell);
         let legal = |pos: &Position, c: Cell| {
             pos.geo.adjacent(here, Place::Cell(c))
-                && !s.stopped.iter().any(|&(_, from)| from == Place::Cell(c))
+                && !s
+                    .stopped
+                    .iter()
+                    .any(|&(_, entered, _)| entered == Place::Cell(c))
                 && !pos.hostile_at(Place::Cell(c), s.power)
         };
         let to = s.to.filter(|&c| legal(pos, c)).or_else(|| {
@@ -84,9 +87,9 @@ pub(super) fn retreat_blockers(
             stopped: s
                 .stopped
                 .iter()
-                .map(|&(p, from)| Stopped {
+                .map(|&(p, _, start)| Stopped {
                     power: pos.sides.id(p).to_string(),
-                    from: run.state.place_name(from),
+                    from: run.state.place_name(start),
                 })
                 .collect(),
             retreat: to.map(|c| c.to_string()),

@@ -69,8 +69,9 @@ struct Stance {
     /// The standing units of the start of the phase (G4.4), less S-1 losses.
     units: Units,
     attacks: usize,
-    /// Movers stopped: their power and the place they entered the cell from.
-    stopped: Vec<(Side, Place)>,
+    /// Movers stopped: their power, the place they entered the cell from (no retreat
+    /// there, G4.7) and where they started (the report's `from`, as for transit attacks).
+    stopped: Vec<(Side, Place, Place)>,
 }
 
 /// Strings joined (reports write many; cheaper than the formatting machinery).
@@ -284,7 +285,9 @@ fn walk(
                 } else {
                     mover.path[k - 1]
                 };
-                stances[s].stopped.push((mover.power, entered_from));
+                stances[s]
+                    .stopped
+                    .push((mover.power, entered_from, mover.from));
                 mover.fate = Fate::Blocked(cell);
                 let text = format!(
                     "{}'s blocking stack at {cell} stops {} from {}",
