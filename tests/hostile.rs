@@ -5,19 +5,8 @@
 
 use std::time::Instant;
 
-use crate::world::{World, FIXED_START, MODERATOR};
-
-const HARI: &str = "hari@example.test";
-const CLEON: &str = "cleon@example.test";
-const MULE: &str = "mule@example.test";
-const PREEM: &str = "preem@example.test";
-
-fn fixed() -> World {
-    let mut w = World::new(FIXED_START);
-    w.pass();
-    w.sent();
-    w
-}
+use crate::judge::{fixed, CLEON, HARI, MULE, PREEM};
+use crate::world::{World, MODERATOR};
 
 /// The other three powers' orders, so the turn is adjudicated.
 fn others(w: &mut World) {

@@ -5,13 +5,13 @@ use pbem::judge::CrashPoint;
 
 use crate::world::{World, FIXED_START, MODERATOR, PLAYERS};
 
-const HARI: &str = "hari@example.test";
-const CLEON: &str = "cleon@example.test";
-const MULE: &str = "mule@example.test";
-const PREEM: &str = "preem@example.test";
+pub const HARI: &str = "hari@example.test";
+pub const CLEON: &str = "cleon@example.test";
+pub const MULE: &str = "mule@example.test";
+pub const PREEM: &str = "preem@example.test";
 
 /// A game from fixed start positions, its welcome mails already read.
-fn fixed() -> World {
+pub fn fixed() -> World {
     let mut w = World::new(FIXED_START);
     w.pass();
     let welcome = w.sent();

@@ -5,24 +5,8 @@
 
 use chrono::Duration;
 
-use crate::world::{Sent, World, FIXED_START, MODERATOR};
-
-const HARI: &str = "hari@example.test";
-const CLEON: &str = "cleon@example.test";
-const MULE: &str = "mule@example.test";
-const PREEM: &str = "preem@example.test";
-
-/// A game from fixed start positions, its welcome mails already read.
-fn fixed() -> World {
-    let mut w = World::new(FIXED_START);
-    w.pass();
-    assert_eq!(
-        w.sent().len(),
-        5,
-        "a welcome to each player and the moderator"
-    );
-    w
-}
+use crate::judge::{fixed, CLEON, HARI, MULE, PREEM};
+use crate::world::{Sent, World, MODERATOR};
 
 fn moderate(w: &mut World, commands: &str) {
     w.send(
