@@ -479,3 +479,32 @@ fn a_mail_of_chatter_or_refused_orders_leaves_the_standing_orders() {
     let (_, stored) = mail(france, "ORDERS\nEND");
     assert_eq!(stored.as_deref(), Some(""));
 }
+
+/// Orders from a power that owes none in the phase (a retreat phase in which it has no
+/// unit to retreat) are not kept, and the receipt says why instead of warning of the
+/// deadline's defaults.
+#[test]
+fn a_power_owing_nothing_is_told_so_in_its_receipt() {
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    let (_, austria, _) = DIPLOMACY_PLAYERS[0];
+    let (_, russia, _) = DIPLOMACY_PLAYERS[5];
+    w.orders(austria, "A bud - ser\nA vie - bud");
+    w.orders(russia, "F sev - rum");
+    w.advance(Duration::hours(100));
+    w.pass();
+    w.orders(austria, "A ser - rum\nA bud S A ser - rum");
+    w.advance(Duration::hours(100));
+    w.pass();
+    assert_eq!(state(&w).phase.step, Step::Retreat);
+    w.sent();
+    w.orders(austria, "A rum H");
+    w.pass();
+    let sent = w.sent();
+    let body = squash(&receipt_to(&sent, austria).body);
+    assert!(
+        body.contains("(none: AUS owes no orders in this phase)"),
+        "{body}"
+    );
+    assert!(!body.contains("without orders by the deadline"), "{body}");
+}
