@@ -318,10 +318,9 @@ fn a_later_order_for_the_same_unit_replaces_the_earlier_in_the_receipt() {
     );
 }
 
-/// A build neither ordered nor waived is waived, and the winter results say so (the
-/// results list is otherwise empty: no blank lines in its place).
-#[test]
-fn builds_left_unordered_are_told_in_the_winter_results() {
+/// A game played to the fall 1901 retreat phase: Austria has taken Rumania from
+/// Russia's fleet, which owes a retreat; nobody else owes orders.
+fn to_russias_retreat() -> World {
     let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
     w.pass();
     let (_, austria, _) = DIPLOMACY_PLAYERS[0];
@@ -330,10 +329,19 @@ fn builds_left_unordered_are_told_in_the_winter_results() {
     w.orders(russia, "F sev - rum");
     w.advance(Duration::hours(100));
     w.pass();
-    // Fall: Austria takes Rumania from Russia's fleet, which retreats.
     w.orders(austria, "A ser - rum\nA bud S A ser - rum");
     w.advance(Duration::hours(100));
     w.pass();
+    assert_eq!(state(&w).phase.step, Step::Retreat);
+    w
+}
+
+/// A build neither ordered nor waived is waived, and the winter results say so (the
+/// results list is otherwise empty: no blank lines in its place).
+#[test]
+fn builds_left_unordered_are_told_in_the_winter_results() {
+    let mut w = to_russias_retreat();
+    let (_, russia, _) = DIPLOMACY_PLAYERS[5];
     w.orders(russia, "F rum R bla");
     w.pass();
     assert_eq!(state(&w).phase.step, Step::Adjustment);
@@ -485,18 +493,8 @@ fn a_mail_of_chatter_or_refused_orders_leaves_the_standing_orders() {
 /// deadline's defaults.
 #[test]
 fn a_power_owing_nothing_is_told_so_in_its_receipt() {
-    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
-    w.pass();
+    let mut w = to_russias_retreat();
     let (_, austria, _) = DIPLOMACY_PLAYERS[0];
-    let (_, russia, _) = DIPLOMACY_PLAYERS[5];
-    w.orders(austria, "A bud - ser\nA vie - bud");
-    w.orders(russia, "F sev - rum");
-    w.advance(Duration::hours(100));
-    w.pass();
-    w.orders(austria, "A ser - rum\nA bud S A ser - rum");
-    w.advance(Duration::hours(100));
-    w.pass();
-    assert_eq!(state(&w).phase.step, Step::Retreat);
     w.sent();
     w.orders(austria, "A rum H");
     w.pass();
