@@ -220,3 +220,66 @@ fn reminders_due_together_go_out_once() {
     reminded.sort();
     assert_eq!(reminded, [CLEON, MULE, PREEM]);
 }
+
+#[test]
+fn new_orders_leave_a_wait_standing_and_the_player_is_reminded_of_it() {
+    let mut w = fixed();
+    w.orders(HARI, "B2 - C2\nWAIT");
+    w.orders(CLEON, "E1 H");
+    w.orders(MULE, "E4 H");
+    w.orders(PREEM, "A4 H");
+    w.pass();
+    w.sent();
+    w.orders(HARI, "B2 - B3");
+    assert_eq!(w.pass().phases_adjudicated, 0, "the WAIT still stands");
+    let receipt = w.sent().pop().unwrap();
+    assert_eq!(receipt.to, HARI);
+    assert!(
+        receipt.body.contains("Your WAIT still stands"),
+        "{}",
+        receipt.body
+    );
+    // Sent with READY, the orders are final and nothing is said of the WAIT.
+    w.orders(HARI, "B2 - C2\nREADY");
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    let receipt = w.sent().into_iter().find(|m| m.to == HARI).unwrap();
+    assert!(!receipt.body.contains("WAIT still"), "{}", receipt.body);
+}
+
+#[test]
+fn a_mail_that_came_in_before_the_phase_was_played_but_was_read_after_is_told_so() {
+    let mut w = fixed();
+    w.orders(HARI, "B2 - C2");
+    w.orders(CLEON, "E1 H");
+    w.orders(MULE, "E4 H");
+    w.advance(Duration::minutes(1));
+    // The last orders of the phase, then a correction from the Imperium, both in the
+    // mailbox before the pass that plays the phase on the first of them.
+    w.orders(PREEM, "A4 H");
+    w.advance(Duration::minutes(1));
+    w.orders(CLEON, "E1 - E2");
+    w.advance(Duration::minutes(1));
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    let sent = w.sent();
+    let receipts: Vec<_> = to(&sent, CLEON)
+        .into_iter()
+        .filter(|m| m.subject.contains("received"))
+        .collect();
+    assert_eq!(receipts.len(), 2, "{receipts:#?}");
+    assert!(
+        !receipts[0].body.contains("came in at"),
+        "{}",
+        receipts[0].body
+    );
+    let late = crate::world::squash(&receipts[1].body);
+    assert!(
+        late.contains("before the phase before this one was adjudicated")
+            && late.contains("counts for turn 2 movement, the phase now current"),
+        "{late}"
+    );
+    // A mail that came in after the phase began is not told so.
+    w.orders(CLEON, "E1 H");
+    w.pass();
+    let receipt = w.sent().pop().unwrap();
+    assert!(!receipt.body.contains("came in at"), "{}", receipt.body);
+}

@@ -410,6 +410,12 @@ pub fn parse(body: &str) -> Parsed {
 fn close(p: &mut Parsed, kind: Block, lines: Vec<&str>, presses: &mut usize) {
     match kind {
         Block::Orders => {
+            // A second block replaces the first whole, as a second mail would (the
+            // player is told: orders split over two blocks are a common slip).
+            const TWO_BLOCKS: &str = "The mail has more than one ORDERS block: only the last was kept, as each replaces the orders before it whole. Put all your orders in one block.";
+            if p.orders_block && !p.notes.iter().any(|n| n == TWO_BLOCKS) {
+                p.notes.push(TWO_BLOCKS.into());
+            }
             p.orders = Some(lines.join("\n"));
             p.orders_block = true;
         }
@@ -635,6 +641,20 @@ mod tests {
         assert_eq!(p.commands[6], Command::EndGame);
         assert!(p.orders.is_none());
         assert!(p.not_understood.is_empty(), "{:?}", p.not_understood);
+    }
+
+    #[test]
+    fn a_second_orders_block_replaces_the_first_and_the_player_is_told_once() {
+        let p = parse("ORDERS\nB2 - C3\nEND\nORDERS\nD4 H\nEND\nORDERS\nE5 H\nEND\n");
+        assert_eq!(p.orders.as_deref(), Some("E5 H"));
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert!(
+            p.notes[0].contains("only the last was kept"),
+            "{:?}",
+            p.notes
+        );
+        // One block: no note.
+        assert!(parse("ORDERS\nB2 - C3\nEND\n").notes.is_empty());
     }
 
     #[test]

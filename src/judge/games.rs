@@ -51,6 +51,7 @@ impl Judge<'_> {
                     ended: None,
                     phases_played: 0,
                     last_build: None,
+                    phase_began: None,
                 };
                 if let Some(d) = record.deadline {
                     self.skip_reminders_at_start(gc, d, now, &mut fx);

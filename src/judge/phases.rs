@@ -214,6 +214,7 @@ impl Judge<'_> {
             let now = self.clock.now();
             record.game = adj.game;
             record.submissions.clear();
+            record.phase_began = Some(now);
             let next = record.game.label();
             record.deadline = if next.over {
                 None

@@ -50,6 +50,26 @@ impl Judge<'_> {
         // below changes the game itself).
         let (label, owing) = self.phase_of(fx, &gc.id, &record);
         let owes = owing.iter().any(|p| p == power);
+        // A mail that came in before the phase now current began, read after it (in
+        // the same pass as the mail that completed the phase before, or just after a
+        // deadline): its orders count for the phase now current, and the player is
+        // told, or a correction meant for the phase before would seem lost.
+        let for_a_phase = parsed.orders.is_some()
+            || parsed
+                .commands
+                .iter()
+                .any(|c| matches!(c, Command::Ready | Command::Wait));
+        if let (Some(came), Some(began)) = (mail.received, record.phase_began) {
+            if for_a_phase && came < began && !record.over() {
+                notes.push(format!(
+                    "This mail came in at {}, before the phase before this one was adjudicated at {}, and was read after it: it counts for turn {} {}, the phase now current.",
+                    replies::when(came, gc.time_zone),
+                    replies::when(began, gc.time_zone),
+                    label.turn,
+                    label.phase
+                ));
+            }
+        }
         // The orders standing after this mail, when its orders were just checked.
         let mut standing = None;
         if let Some(orders) = &parsed.orders {
@@ -91,6 +111,18 @@ impl Judge<'_> {
                     let entry = record.submissions.entry(power.to_string()).or_default();
                     entry.orders = kept_orders(orders, &lines);
                     entry.ready = false;
+                    // WAIT stands until READY or the phase's end: new orders do not
+                    // lift it, and the player is reminded that it stands.
+                    let says_which = parsed
+                        .commands
+                        .iter()
+                        .any(|c| matches!(c, Command::Ready | Command::Wait));
+                    if entry.wait && !says_which {
+                        notes.push(
+                            "Your WAIT still stands: the judge waits for the deadline even when everyone is in. Send READY to let the phase be played as soon as everyone is in."
+                                .into(),
+                        );
+                    }
                     // Kept as sent (no line left out): checking them again would give
                     // these lines.
                     if entry.orders == *orders {

@@ -40,6 +40,10 @@ pub struct Record {
     /// from ([`HistoryEntry::position`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_build: Option<String>,
+    /// When the current phase began (the last adjudication), by the judge's clock:
+    /// a mail that reached the mailbox before it but was read after is told so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase_began: Option<DateTime<Utc>>,
 }
 
 impl Record {
