@@ -424,3 +424,33 @@ fn r10_4_solo_game_by_mail_shows_the_race_in_every_results_mail() {
     assert!(mails > 10, "a results mail every phase: {mails}");
     w.assert_no_password_leaks();
 }
+
+/// R10.1: the Imperium owns its 18 systems from the start, so the welcome's board (the
+/// setup phase) shows them; the welcome says the judge plays it, and lists no empty
+/// "other powers".
+#[test]
+fn r10_1_the_solo_welcome_shows_the_imperium_owning_its_quadrants_and_says_who_plays_it() {
+    let mut w = World::with_rules(
+        "foundation-empire",
+        "[game.options]\nsolo = true\n",
+        &[SALVOR],
+    );
+    w.pass();
+    let (_, address, _) = SALVOR;
+    let sent = w.sent();
+    let welcome = sent
+        .iter()
+        .find(|m| m.to == address && m.subject.contains("Welcome"))
+        .expect("a welcome");
+    let body = welcome.body.replace("\n  ", " ").replace('\n', " ");
+    assert!(
+        body.contains("You play foundation. The judge plays imperium."),
+        "{}",
+        welcome.body
+    );
+    assert!(!body.contains("The other powers: ."), "{}", welcome.body);
+    assert!(body.contains("The Imperium 18 systems"), "{}", welcome.body);
+    let state = state_of(&w.record());
+    let imperium = state.judge_power().unwrap();
+    assert_eq!(state.system_counts()[imperium.0 as usize], 18);
+}

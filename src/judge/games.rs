@@ -132,6 +132,7 @@ impl Judge<'_> {
                 .filter(|p| Some(p.as_str()) != power)
                 .cloned()
                 .collect(),
+            judge_plays: play.judge_powers(),
             turn: label.turn,
             phase: label.phase,
             when: play.phase_title(label.turn, label.phase),

@@ -350,6 +350,8 @@ pub struct Welcome<'a> {
     /// The reader's power; empty for a moderator.
     pub power: &'a str,
     pub others: Vec<String>,
+    /// The powers the judge plays itself (a solo game's opponent).
+    pub judge_plays: Vec<String>,
     pub turn: u32,
     pub phase: &'static str,
     /// The phase as mails name it ([`crate::rules::game::Play::phase_title`]).

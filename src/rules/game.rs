@@ -59,6 +59,10 @@ pub trait Play {
     fn owing(&self) -> Vec<String>;
     /// The powers of the game that a player may hold.
     fn powers(&self) -> Vec<String>;
+    /// The powers the judge itself plays (a solo game's opponent): in no player's hands.
+    fn judge_powers(&self) -> Vec<String> {
+        Vec::new()
+    }
     fn winners(&self) -> Vec<String>;
     /// One power's submission read against the position, line by line.
     fn check(&self, power: &str, text: &str) -> Vec<LineCheck>;

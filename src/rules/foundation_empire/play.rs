@@ -31,6 +31,7 @@ fn new_game(
 ) -> Result<Game, String> {
     let options = scenario::options_from_table(options)?;
     let mut state = position::State::new(board::Board::standard(), options);
+    state.give_the_imperium_its_quadrants();
     if let Some(start) = start {
         let lines: BTreeMap<_, _> = start
             .iter()
@@ -86,6 +87,15 @@ impl Play for StoredState {
             .into_iter()
             .filter(|&p| Some(p) != state.judge_power())
             .map(|p| state.board.power(p).id.clone())
+            .collect()
+    }
+
+    fn judge_powers(&self) -> Vec<String> {
+        let state = self.state();
+        state
+            .judge_power()
+            .map(|p| state.board.power(p).id.clone())
+            .into_iter()
             .collect()
     }
 

@@ -158,6 +158,27 @@ impl State {
         }
     }
 
+    /// R10.1: in a solo game the Imperium owns the major systems of the three quadrants
+    /// other than the Foundation's from the start, its setup included (its fleets are
+    /// placed when the setup phase is played). A new game's state has them; a scenario
+    /// names its owners itself.
+    pub fn give_the_imperium_its_quadrants(&mut self) {
+        let Some(imperium) = self.judge_power() else {
+            return;
+        };
+        let human = self.human();
+        for (p, _) in self.board.powers() {
+            if Some(p) == human {
+                continue;
+            }
+            for at in self.board.home_sectors(p) {
+                if let Some(system) = self.board.system_at(at) {
+                    self.owners[system.0 as usize] = Some(imperium);
+                }
+            }
+        }
+    }
+
     /// A copy of this state without its fleets (the caller places them anew).
     pub fn without_fleets(&self) -> State {
         State {

@@ -155,11 +155,8 @@ fn place_imperium(
         .flat_map(|(p, _)| state.board.home_sectors(p))
         .collect();
     sectors.sort();
-    for &at in &sectors {
-        if let Some(system) = state.board.system_at(at) {
-            next.owners[system.0 as usize] = Some(imperium);
-        }
-    }
+    // Owned from the start (a scenario may begin its setup without them).
+    next.give_the_imperium_its_quadrants();
     dice.shuffle(&mut sectors);
     sectors.truncate(state.options.solo_imperium_fleets as usize);
     sectors.sort();
