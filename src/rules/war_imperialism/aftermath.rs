@@ -11,31 +11,61 @@ use super::state::{Units, BRIGADES};
 
 impl Run {
     /// Where an attacker's side retreats (W6.6): the named origin, else the first
-    /// origin still his (a sea: his fleets with room).
+    /// origin still his (a sea: his fleets with room). Beside it, when the BATTLE
+    /// line's RETREAT place is passed over, why.
     pub(super) fn attacker_retreat(
         &self,
         x: usize,
         r: usize,
         origins: &[Place],
         units: &Units,
-    ) -> Option<Place> {
-        let legal = |p: &Place| match *p {
-            Place::Region(o) => self.s.owns(x, o),
-            Place::Sea(s) => {
-                let f = self.s.fleet(s, x);
-                f.n > 0 && f.room() >= units.portage()
+    ) -> (Option<Place>, Option<String>) {
+        let why_not = |p: Place| -> Option<String> {
+            let name = self.pn(p);
+            match p {
+                _ if !origins.contains(&p) => {
+                    Some(format!("{}'s units did not come from {name}", self.pid(x)))
+                }
+                Place::Region(o) if !self.s.owns(x, o) => {
+                    Some(format!("{name} is no longer {}'s", self.pid(x)))
+                }
+                Place::Region(_) => None,
+                Place::Sea(s) => {
+                    let f = self.s.fleet(s, x);
+                    if f.n == 0 {
+                        Some(format!("{} has no fleet left in {name}", self.pid(x)))
+                    } else if f.room() < units.portage() {
+                        Some(format!(
+                            "{}'s fleets in {name} have no room for {}",
+                            self.pid(x),
+                            units.text()
+                        ))
+                    } else {
+                        None
+                    }
+                }
             }
         };
         let named = self.standing[x]
             .battle_for(Place::Region(r))
-            .and_then(|b| b.retreat)
-            .filter(|p| origins.contains(p) && legal(p));
-        named.or_else(|| origins.iter().copied().find(legal))
+            .and_then(|b| b.retreat);
+        if let Some(p) = named {
+            match why_not(p) {
+                None => return (Some(p), None),
+                Some(why) => {
+                    let place = origins.iter().copied().find(|&o| why_not(o).is_none());
+                    return (place, Some(self.passed_over(x, r, p, &why)));
+                }
+            }
+        }
+        let place = origins.iter().copied().find(|&o| why_not(o).is_none());
+        (place, None)
     }
 
     /// Where a defender's side retreats (W6.6): the named adjacent own region, else
-    /// the adjacent own region with most brigades (ties by id); never fleets.
-    pub(super) fn defender_retreat(&self, y: usize, r: usize) -> Option<Place> {
+    /// the adjacent own region with most brigades (ties by id); never fleets. Beside
+    /// it, when the BATTLE line's RETREAT place is passed over, why.
+    pub(super) fn defender_retreat(&self, y: usize, r: usize) -> (Option<Place>, Option<String>) {
         let own: Vec<usize> = self.map.regions[r]
             .land
             .iter()
@@ -44,24 +74,48 @@ impl Run {
             .collect();
         let named = self.standing[y]
             .battle_for(Place::Region(r))
-            .and_then(|b| b.retreat)
-            .and_then(|p| match p {
-                Place::Region(a) if own.contains(&a) => Some(a),
-                _ => None,
-            });
-        named
-            .or_else(|| {
-                own.iter().copied().max_by(|&a, &b| {
-                    let (ba, bb) = (self.s.units(a, y).brigades(), self.s.units(b, y).brigades());
-                    ba.cmp(&bb).then_with(|| {
-                        self.map.regions[b]
-                            .id
-                            .to_ascii_lowercase()
-                            .cmp(&self.map.regions[a].id.to_ascii_lowercase())
-                    })
+            .and_then(|b| b.retreat);
+        let mut passed_over = None;
+        if let Some(p) = named {
+            let why = match p {
+                Place::Sea(_) => Some("a defender never retreats onto fleets".to_string()),
+                Place::Region(a) if !self.map.land_adjacent(a, r) => {
+                    Some(format!("{} is not next to {}", self.rn(a), self.rn(r)))
+                }
+                Place::Region(a) if !own.contains(&a) => {
+                    Some(format!("{} is not {}'s", self.rn(a), self.pid(y)))
+                }
+                Place::Region(_) => None,
+            };
+            match why {
+                None => return (Some(p), None),
+                Some(why) => passed_over = Some(self.passed_over(y, r, p, &why)),
+            }
+        }
+        let place = own
+            .iter()
+            .copied()
+            .max_by(|&a, &b| {
+                let (ba, bb) = (self.s.units(a, y).brigades(), self.s.units(b, y).brigades());
+                ba.cmp(&bb).then_with(|| {
+                    self.map.regions[b]
+                        .id
+                        .to_ascii_lowercase()
+                        .cmp(&self.map.regions[a].id.to_ascii_lowercase())
                 })
             })
-            .map(Place::Region)
+            .map(Place::Region);
+        (place, passed_over)
+    }
+
+    /// W6.6: a RETREAT place that cannot be used, in words for the results.
+    fn passed_over(&self, x: usize, r: usize, named: Place, why: &str) -> String {
+        format!(
+            "{}'s RETREAT {} cannot be used at {}: {why} (W6.6)",
+            self.pid(x),
+            self.pn(named),
+            self.rn(r)
+        )
     }
 
     /// W6.6: the whole side to one place; with none, it stays (parties that must

@@ -353,6 +353,8 @@ impl Run {
         // (who retreats, where) after the loop.
         let mut a_retreat: Option<Option<Place>> = None;
         let mut d_retreat: Option<Option<Place>> = None;
+        // Why a side's RETREAT place was passed over, told once (W6.6).
+        let mut notes: [Option<String>; 2] = [None, None];
         let won;
         loop {
             round += 1;
@@ -438,7 +440,9 @@ impl Run {
                 let limit = self.battle_rounds_limit(attacker, r);
                 let forced = round >= MAX_ROUNDS;
                 if forced || limit.is_some_and(|n| round >= n) {
-                    if let Some(place) = self.attacker_retreat(x, r, origins, &a.units()) {
+                    let (place, note) = self.attacker_retreat(x, r, origins, &a.units());
+                    notes[0] = notes[0].take().or(note);
+                    if let Some(place) = place {
                         won = Won::Defender;
                         a_retreat = Some(Some(place));
                         report.end = format!(
@@ -459,7 +463,9 @@ impl Run {
             if let Side::Player(y) = defender {
                 let limit = self.battle_rounds_limit(defender, r);
                 if limit.is_some_and(|n| round >= n) {
-                    if let Some(place) = self.defender_retreat(y, r) {
+                    let (place, note) = self.defender_retreat(y, r);
+                    notes[1] = notes[1].take().or(note);
+                    if let Some(place) = place {
                         won = Won::Attacker;
                         d_retreat = Some(Some(place));
                         report.end = format!(
@@ -488,19 +494,42 @@ impl Run {
         // Retreats: the losing side, whole (W6.6). The battle's event goes before
         // theirs (it counts their extra round, so it is written after them).
         let event = self.log.events.len();
+        let mut a_place = None;
         if let (Some(choice), Side::Player(x)) = (a_retreat, attacker) {
-            let units = a.units();
-            if !units.is_empty() {
-                let place = choice.or_else(|| self.attacker_retreat(x, r, origins, &units));
-                self.retreat(x, r, units, place, &d, fort, &mut report);
+            if !a.units().is_empty() {
+                a_place = Some((
+                    x,
+                    choice.or_else(|| {
+                        let (place, note) = self.attacker_retreat(x, r, origins, &a.units());
+                        notes[0] = notes[0].take().or(note);
+                        place
+                    }),
+                ));
             }
         }
+        let mut d_place = None;
         if let (Some(choice), Side::Player(y)) = (d_retreat, defender) {
-            let units = d.units();
-            if !units.is_empty() {
-                let place = choice.or_else(|| self.defender_retreat(y, r));
-                self.retreat(y, r, units, place, &a, fort, &mut report);
+            if !d.units().is_empty() {
+                d_place = Some((
+                    y,
+                    choice.or_else(|| {
+                        let (place, note) = self.defender_retreat(y, r);
+                        notes[1] = notes[1].take().or(note);
+                        place
+                    }),
+                ));
             }
+        }
+        for (note, side) in notes.into_iter().zip([attacker, defender]) {
+            if let (Some(text), Side::Player(x)) = (note, side) {
+                self.event(Event::new("W6.6", text).player(self.pid(x)).region(&at));
+            }
+        }
+        if let Some((x, place)) = a_place {
+            self.retreat(x, r, a.units(), place, &d, fort, &mut report);
+        }
+        if let Some((y, place)) = d_place {
+            self.retreat(y, r, d.units(), place, &a, fort, &mut report);
         }
         let summary = format!(
             "battle at {at}{}: {} against {}, {}; {}; winner: {}",
@@ -551,7 +580,7 @@ impl Run {
                 return;
             }
             // Parties without a brigade lose at once (W6.5).
-            let place = self.attacker_retreat(p, r, &origins, &units);
+            let (place, note) = self.attacker_retreat(p, r, &origins, &units);
             let mut report = BattleReport {
                 kind: "land",
                 at: self.rn(r),
@@ -580,6 +609,13 @@ impl Run {
                 },
             );
             if !parties.is_empty() {
+                if let Some(text) = note {
+                    self.event(
+                        Event::new("W6.6", text)
+                            .player(self.pid(p))
+                            .region(self.rn(r)),
+                    );
+                }
                 self.retreat(p, r, parties, place, &enemy, false, &mut report);
             }
             return;

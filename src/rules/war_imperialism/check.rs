@@ -26,6 +26,34 @@ fn own(s: &State, p: usize, r: usize) -> Result<(), String> {
     }
 }
 
+/// W6.6: a side retreats from a land battle to a place next to it: the attacker to
+/// where his units came from (a land-adjacent region, or his fleets on a coastal sea
+/// they landed from), the defender to an adjacent own region. A naval battle has no
+/// retreat (W6.8: a side breaks off and stays).
+fn retreat_place(s: &State, at: Place, to: Place) -> Result<(), String> {
+    let map = &s.map;
+    let Place::Region(r) = at else {
+        return Err(format!(
+            "RETREAT {}: a naval battle has no retreat (W6.8: a side breaks off and stays)",
+            map.place_id(to)
+        ));
+    };
+    let next = match to {
+        Place::Region(a) => map.land_adjacent(a, r),
+        Place::Sea(k) => map.coastal(r, k),
+    };
+    if next {
+        Ok(())
+    } else {
+        Err(format!(
+            "RETREAT {}: {} is neither next to {} nor a sea on its coast (W6.6: a side retreats to a place next to the battle)",
+            map.place_id(to),
+            map.place_id(to),
+            s.rname(r)
+        ))
+    }
+}
+
 pub fn static_check(s: &State, p: usize, order: &Order) -> Result<(), String> {
     match order {
         Order::Give { to, .. } => other_player(s, p, *to, "GIVE to"),
@@ -113,6 +141,10 @@ pub fn static_check(s: &State, p: usize, order: &Order) -> Result<(), String> {
                 }
                 Ok(())
             }
+        },
+        Order::Battle(b) => match (b.at, b.retreat) {
+            (Some(at), Some(to)) => retreat_place(s, at, to),
+            _ => Ok(()),
         },
         Order::RemoveSphere { of, .. } => {
             if s.players[*of].eliminated {
