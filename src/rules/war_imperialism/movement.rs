@@ -405,7 +405,21 @@ impl Run {
         let np = self.np();
         let targets: Vec<usize> = self.mv.pending.iter().map(|x| x.region).collect();
         for r in targets.clone() {
-            let Some(q) = self.s.regions[r].owner else {
+            let owner = self.s.regions[r].owner;
+            // Other players' orders to reinforce the region: it is not theirs to defend.
+            for x in (0..np).filter(|&x| Some(x) != owner) {
+                let list = self.orders_of(
+                    x,
+                    |o| matches!(o, Order::Reinforce { target, .. } if *target == r),
+                );
+                for t in list {
+                    if !self.mv.fired.contains(&t) {
+                        let why = format!("{} is not {}'s", self.rn(r), self.pid(x));
+                        self.cannot_reinforce(t, mover, r, &why);
+                    }
+                }
+            }
+            let Some(q) = owner else {
                 continue;
             };
             if q == mover || self.mv.reinforced.contains(&r) {
@@ -415,6 +429,7 @@ impl Run {
                 q,
                 |o| matches!(o, Order::Reinforce { target, .. } if *target == r),
             );
+            let mut fired: Option<usize> = None;
             for t in list {
                 if self.mv.fired.contains(&t) {
                     continue;
@@ -425,13 +440,32 @@ impl Run {
                 else {
                     continue;
                 };
-                let fits = self.map.land_adjacent(o, r)
-                    && self.s.owns(q, o)
-                    && !targets.contains(&o)
-                    && self.unmoved(o, q).get(Kind::Gen) > 0;
-                if !fits {
+                if let Some(o_fired) = fired {
+                    // One general per region reinforced.
+                    let why = format!(
+                        "{} is reinforced from {} already",
+                        self.rn(r),
+                        self.rn(o_fired)
+                    );
+                    self.cannot_reinforce(t, mover, r, &why);
                     continue;
                 }
+                let why = if !self.map.land_adjacent(o, r) {
+                    Some(format!("{} is not next to {}", self.rn(o), self.rn(r)))
+                } else if !self.s.owns(q, o) {
+                    Some(format!("{} is not {}'s", self.rn(o), self.pid(q)))
+                } else if targets.contains(&o) {
+                    Some(format!("{} is under attack too", self.rn(o)))
+                } else if self.unmoved(o, q).get(Kind::Gen) == 0 {
+                    Some(format!("no unused general in {}", self.rn(o)))
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    self.cannot_reinforce(t, mover, r, &why);
+                    continue;
+                }
+                fired = Some(o);
                 self.mv.fired.push(t);
                 self.mv.reinforced.push(r);
                 let schools = self.s.schools(q);
@@ -478,8 +512,18 @@ impl Run {
                         .region(self.rn(r)),
                 );
                 self.note(t, format!("fired: {}", text));
-                break;
             }
         }
+    }
+
+    /// W5.9: a REINFORCE order for a region the mover attacked that could not fire,
+    /// with the reason (an order that fires later in the phase says so instead).
+    fn cannot_reinforce(&mut self, t: usize, mover: usize, r: usize, why: &str) {
+        let text = format!(
+            "could not fire when {} attacked {}: {why}",
+            self.pid(mover),
+            self.rn(r)
+        );
+        self.note(t, text);
     }
 }
