@@ -160,6 +160,13 @@ impl Run {
             rec.losses.defender = losses_map(lost_b, &cargo_lost_b);
             report.rounds.push(rec);
             let b_left = self.s.fleet(sea, q).n;
+            if g.n == 0 && b_left == 0 {
+                // Both sides sunk in the same round: nobody is left to have won.
+                report.winner = "none".into();
+                report.end = "both sides' fleets sunk".into();
+                fate = Fate::Sunk;
+                break;
+            }
             if g.n == 0 {
                 report.winner = self.pid(q);
                 report.end = format!("{}'s fleets sunk", self.pid(p));

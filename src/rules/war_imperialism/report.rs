@@ -344,7 +344,11 @@ pub fn battle_lines(b: &BattleReport) -> Vec<String> {
             losses(&r.losses.defender)
         ));
     }
-    lines.push(format!("{}; winner: {}", b.end, b.winner));
+    lines.push(if b.winner == "none" {
+        format!("{}; no winner", b.end)
+    } else {
+        format!("{}; winner: {}", b.end, b.winner)
+    });
     lines
 }
 
