@@ -132,26 +132,34 @@ impl Map {
     /// The place a player's word (or words, joined) means: an exact name or spelling,
     /// else the one place whose name begins so (at least three letters).
     pub fn find(&self, text: &str) -> Option<Place> {
+        match self.candidates(text).as_slice() {
+            [p] => Some(*p),
+            _ => None,
+        }
+    }
+
+    /// Every place a player's word (or words, joined) may mean, in map order (regions,
+    /// then seas): the one named exactly, else those whose names begin so (at least
+    /// three letters). Two or more: the word is ambiguous.
+    pub fn candidates(&self, text: &str) -> Vec<Place> {
         let key = norm(text);
         if key.is_empty() {
-            return None;
+            return Vec::new();
         }
         if let Some(&p) = self.names.get(&key) {
-            return Some(p);
+            return vec![p];
         }
         if key.len() < 3 {
-            return None;
+            return Vec::new();
         }
-        let mut found: Option<Place> = None;
-        for (name, &p) in &self.names {
-            if name.starts_with(&key) {
-                match found {
-                    None => found = Some(p),
-                    Some(q) if q == p => {}
-                    Some(_) => return None,
-                }
-            }
-        }
+        let mut found: Vec<Place> = self
+            .names
+            .iter()
+            .filter(|(name, _)| name.starts_with(&key))
+            .map(|(_, &p)| p)
+            .collect();
+        found.sort();
+        found.dedup();
         found
     }
 }

@@ -34,4 +34,5 @@ fn w1_1_names_as_players_write_them() {
     assert_eq!(m.find("Java"), r("Java"));
     assert_eq!(m.find("Britian"), None);
     assert_eq!(m.find("Ea"), None);
+    assert_eq!(m.find("Sou"), None);
 }

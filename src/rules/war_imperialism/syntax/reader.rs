@@ -11,6 +11,15 @@ const STOP: &[&str] = &[
     "SPHERE", "LOAD", "LAND", "ATTACK", "ALWAYS", "NEVER", "EQUAL", "ALL", "ON", "PP",
 ];
 
+/// "A", "A or B", "A, B or C".
+fn or_list(names: &[&str]) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 pub(super) struct Reader<'a> {
     pub(super) toks: Vec<String>,
     pub(super) i: usize,
@@ -104,6 +113,17 @@ impl Reader<'_> {
             if let Some(p) = self.map.find(&joined) {
                 self.i += k;
                 return Ok(p);
+            }
+        }
+        for k in (1..=run).rev() {
+            let joined = self.toks[self.i..self.i + k].join(" ");
+            let found = self.map.candidates(&joined);
+            if found.len() > 1 {
+                let names: Vec<&str> = found.iter().map(|&p| self.map.place_id(p)).collect();
+                return Err(format!(
+                    "\"{joined}\" is ambiguous: it could be {}",
+                    or_list(&names)
+                ));
             }
         }
         Err(format!("unknown {what} \"{}\"", self.toks[self.i]))

@@ -104,3 +104,23 @@ fn w2_4_bad_words_are_named() {
     assert_eq!(e("MOVE 2 TANK Egypt - Libya"), "unknown unit kind \"TANK\"");
     assert!(e("BUILD FLT Egypt").contains("not a sea area"));
 }
+
+#[test]
+fn w2_4_an_ambiguous_beginning_is_told_with_its_candidates() {
+    let m = Map::standard();
+    let e = |l: &str| parse(l, &m, &players()).unwrap_err();
+    assert_eq!(
+        e("MOVE INF Sou - Egypt"),
+        "\"Sou\" is ambiguous: it could be SouthAfrica, SouthChina, SouthAtlantic, SouthChinaSea, SouthernOcean or SouthPacific"
+    );
+    assert_eq!(
+        e("BATTLE Egypt RETREAT West"),
+        "\"West\" is ambiguous: it could be WestAfrica, WestSiberia, WestAustralia, WesternMed or WestIndian"
+    );
+    // Unknown stays unknown; an unambiguous beginning is read.
+    assert_eq!(e("MOVE INF Britian - France"), "unknown region \"Britian\"");
+    assert_eq!(
+        round_trip("MOVE INF Meso - Persia"),
+        "MOVE INF Mesopotamia - Persia"
+    );
+}
