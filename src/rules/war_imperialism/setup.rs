@@ -82,7 +82,11 @@ impl Run {
                 region.developed = false;
                 *self.s.units_mut(r, p) = Units::one(Kind::Inf);
                 let (who, name) = (self.pid(p), self.rn(r));
-                got[p].push(format!("{name} (round {round})"));
+                got[p].push(if how == "list" {
+                    format!("{name} (round {round})")
+                } else {
+                    format!("{name} (round {round}, by default)")
+                });
                 self.log.picks.push(Pick {
                     player: who.clone(),
                     region: name.clone(),
@@ -100,10 +104,16 @@ impl Run {
                 self.event(Event::new("W3.1", text).player(who).region(name));
             }
         }
+        // The allotment is told once, on a player's first PICK line; his later lines
+        // only added to that list.
+        let mut told = vec![false; np];
         for t in 0..self.orders.len() {
             if matches!(self.orders[t].order, Order::Pick(_)) {
                 let p = self.orders[t].player;
-                let text = if got[p].is_empty() {
+                let text = if std::mem::replace(&mut told[p], true) {
+                    "added to the list of the first PICK line, where the allotment is told"
+                        .to_string()
+                } else if got[p].is_empty() {
                     "no region allotted".to_string()
                 } else {
                     format!("allotted {}", got[p].join(", "))
