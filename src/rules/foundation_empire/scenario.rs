@@ -289,6 +289,19 @@ fn options(file: &OptionsFile) -> Result<Options, ScenarioError> {
     if o.occupation_turns == 0 {
         return Err(invalid("options.occupation_turns must be at least 1"));
     }
+    // Zero would end a game before it began (won by owning nothing, or over after
+    // turn 0), or leave the powers without fleets.
+    if o.victory_systems == 0 {
+        return Err(invalid("options.victory_systems must be at least 1"));
+    }
+    if o.turn_limit == Some(0) {
+        return Err(invalid(
+            "options.turn_limit must be at least 1 (leave it out for no limit)",
+        ));
+    }
+    if o.start_fleets == 0 {
+        return Err(invalid("options.start_fleets must be at least 1"));
+    }
     Ok(o)
 }
 
@@ -549,5 +562,32 @@ impl Output {
                 })
                 .collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::options_from_table;
+
+    fn read(text: &str) -> Result<super::Options, String> {
+        options_from_table(&text.parse::<toml::Table>().unwrap())
+    }
+
+    #[test]
+    fn options_that_would_end_a_game_before_it_began_are_refused() {
+        for (text, word) in [
+            ("victory_systems = 0", "victory_systems"),
+            ("turn_limit = 0", "turn_limit"),
+            ("start_fleets = 0", "start_fleets"),
+            ("occupation_turns = 0", "occupation_turns"),
+        ] {
+            let e = read(text).expect_err(text);
+            assert!(e.contains(word) && e.contains("at least 1"), "{text}: {e}");
+        }
+        let o = read("victory_systems = 1\nturn_limit = 1\nstart_fleets = 1").unwrap();
+        assert_eq!(
+            (o.victory_systems, o.turn_limit, o.start_fleets),
+            (1, Some(1), 1)
+        );
     }
 }
