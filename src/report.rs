@@ -52,6 +52,15 @@ pub enum TemplateError {
     },
 }
 
+/// Names as a sentence lists them: `a`, `a and b`, `a, b and c`.
+pub fn and_list(names: Vec<String>) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 impl Templates {
     pub fn load(dir: Option<&Path>) -> Result<Templates, TemplateError> {
         let mut env = Environment::new();
@@ -59,6 +68,7 @@ impl Templates {
         env.set_keep_trailing_newline(true);
         env.add_filter("wrap", wrap_short_groups);
         env.add_filter("phase", phase_name);
+        env.add_filter("and_list", and_list);
         env.add_filter("lines", |text: String| -> Vec<String> {
             text.lines().map(str::to_string).collect()
         });
@@ -215,6 +225,29 @@ fn fold_words<'a>(
 #[cfg(test)]
 mod tests {
     use super::wrap;
+
+    #[test]
+    fn winners_are_listed_as_a_sentence_lists_them() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(super::and_list(names(&[])), "");
+        assert_eq!(super::and_list(names(&["red"])), "red");
+        assert_eq!(super::and_list(names(&["red", "blue"])), "red and blue");
+        assert_eq!(
+            super::and_list(names(&["red", "blue", "green", "yellow"])),
+            "red, blue, green and yellow"
+        );
+        let t = super::Templates::load(None).unwrap();
+        let over = |winners: &[&str]| {
+            let view = serde_json::json!({
+                "game": "g1", "ended_by": null, "turn_title": "turn 9",
+                "winners": winners, "standing": [], "roster": [], "has_dice": false,
+            });
+            t.render("game_over.txt", &view).unwrap()
+        };
+        assert!(over(&["red", "blue", "green"]).contains("Winners: red, blue and green."));
+        assert!(over(&["red"]).contains("Winner: red."));
+        assert!(over(&[]).contains("No winner."));
+    }
 
     #[test]
     fn wrap_folds_at_spaces_with_an_indent() {
