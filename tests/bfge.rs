@@ -683,3 +683,43 @@ fn b9_2_the_board_names_the_next_victory_check() {
     s.phase = Phase::Over;
     assert!(!board(&s).contains("At the end of turn"), "{}", board(&s));
 }
+
+/// B13.2: every die is reported, the switcheroo's (B11.3) and the upgrade's (B11.4)
+/// too: the mail's text, made from the JSON by the view, tells each with what it
+/// decided, not only `results.json`'s `dice`.
+#[test]
+fn b13_2_switcheroo_and_upgrade_dice_are_in_the_mail_text() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/bfge/b11_3_every_switcheroo_and_upgrade_die_is_told.toml");
+    let (text, _) = crate::bfge_cases::scenario_text(&path);
+    let json: serde_json::Value = serde_json::from_str(
+        &pbem::scenario::adjudicate_text(&text, path.parent().unwrap()).unwrap(),
+    )
+    .unwrap();
+    let rolled: Vec<u64> = json["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["roll"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rolled, [2, 1, 1, 1, 2, 6, 6, 3, 5, 4, 4, 2, 3]);
+    for viewer in [Viewer::Power("blue"), Viewer::Power("red"), Viewer::Public] {
+        let events: Vec<String> = view::results_view(&view::cut(&json, viewer))["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e.as_str().unwrap().to_string())
+            .filter(|e| e.starts_with("B11."))
+            .collect();
+        assert_eq!(
+            events,
+            [
+                "B11.3 switcheroo, more chaos: 2 swaps (1d6: 2)",
+                "B11.3 switcheroo: Tau Combat 1 and Omega Resource 6 swap (dice: chit A 1 1; chit B 1 2 (the same as A: rolled again), 6 6)",
+                "B11.3 switcheroo: Beta Resource 3 and Gamma Political 4 swap (dice: chit A 3 5; chit B 4 4)",
+                "B11.4 upgrade: Alpha Political 2 becomes 3 (dice: 2 3)",
+            ],
+            "{viewer:?}"
+        );
+    }
+}

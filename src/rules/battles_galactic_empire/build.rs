@@ -296,8 +296,9 @@ fn next_turn(run: &mut Run, set_aside: [Chits; 2]) {
     run.state.phase = Phase::Deployment;
 }
 
-/// Two dice naming a value chit (B11.3): its region, then its slot.
-fn roll_chit(run: &mut Run, step: &'static str, which: &str) -> (u8, Slot) {
+/// Two dice naming a value chit (B11.3): its region, then its slot; the chit and
+/// the two rolls.
+fn roll_chit(run: &mut Run, step: &'static str, which: &str) -> ((u8, Slot), [u8; 2]) {
     let r = run
         .rng
         .d6(&mut run.log, step, format!("{which}: the region"));
@@ -307,7 +308,7 @@ fn roll_chit(run: &mut Run, step: &'static str, which: &str) -> (u8, Slot) {
         step,
         format!("{which}: the slot in {}", region_name(region)),
     );
-    (region, Slot::from_die(s))
+    ((region, Slot::from_die(s)), [r, s])
 }
 
 fn chit_text(run: &Run, (r, slot): (u8, Slot)) -> String {
@@ -319,26 +320,51 @@ fn chit_text(run: &Run, (r, slot): (u8, Slot)) -> String {
     )
 }
 
+/// Two dice as the text tells them: `6 4`.
+fn dice_text([a, b]: [u8; 2]) -> String {
+    format!("{a} {b}")
+}
+
 /// Option `switcheroo` (B11.3): at the start of turn 2 and later, value chits swap.
+/// Every die is told with what it decided (B13.2): the number of swaps, and each
+/// swap's dice in its event, chit B's rolls that named chit A again among them.
 fn switcheroo(run: &mut Run) {
     let mode = run.state.options.switcheroo;
     if mode == Switcheroo::Off || run.state.turn < 2 {
         return;
     }
     let swaps = if mode == Switcheroo::MoreChaos {
-        run.rng.d6(&mut run.log, "B11.3", "the number of swaps")
+        let d = run.rng.d6(&mut run.log, "B11.3", "the number of swaps");
+        run.log.event(
+            "B11.3",
+            format!(
+                "switcheroo, more chaos: {} (1d6: {d})",
+                crate::rules::counted(d, "swap", "swaps")
+            ),
+        );
+        d
     } else {
         1
     };
     for _ in 0..swaps {
-        let a = roll_chit(run, "B11.3", "chit A");
+        let (a, a_dice) = roll_chit(run, "B11.3", "chit A");
+        // Chit B's rolls, those that named chit A again first (B11.3: rolled again).
+        let mut b_rolls = Vec::new();
         let b = loop {
-            let b = roll_chit(run, "B11.3", "chit B");
+            let (b, dice) = roll_chit(run, "B11.3", "chit B");
             if b != a {
+                b_rolls.push(dice_text(dice));
                 break b;
             }
+            b_rolls.push(format!("{} (the same as A: rolled again)", dice_text(dice)));
         };
-        let text = format!("{} and {} swap", chit_text(run, a), chit_text(run, b));
+        let text = format!(
+            "{} and {} swap (dice: chit A {}; chit B {})",
+            chit_text(run, a),
+            chit_text(run, b),
+            dice_text(a_dice),
+            b_rolls.join(", ")
+        );
         let va = run.state.regions[usize::from(a.0)].value(a.1);
         let vb = run.state.regions[usize::from(b.0)].value(b.1);
         *run.state.regions[usize::from(a.0)].value_mut(a.1) = vb;
@@ -352,11 +378,16 @@ fn upgrades(run: &mut Run) {
     if !run.state.options.upgrades || run.state.turn < 2 {
         return;
     }
-    let c = roll_chit(run, "B11.4", "the chit upgraded");
+    let (c, dice) = roll_chit(run, "B11.4", "the chit upgraded");
     let before = chit_text(run, c);
     let v = run.state.regions[usize::from(c.0)].value_mut(c.1);
     *v = v.saturating_add(1);
     let after = *v;
-    run.log
-        .event("B11.4", format!("upgrade: {before} becomes {after}"));
+    run.log.event(
+        "B11.4",
+        format!(
+            "upgrade: {before} becomes {after} (dice: {})",
+            dice_text(dice)
+        ),
+    );
 }
