@@ -606,3 +606,87 @@ fn a_power_without_orders_is_named_once() {
     );
     assert!(!text.contains("sent no orders"), "{}", history.body);
 }
+
+/// A refused line (B12.2 `invalid`) is no order: its writer's results show it, the
+/// other power's mail, `results.json` and HISTORY never do (B13.3: `PLAY REPRESSION`
+/// would tell a hand); the moderator's have it.
+#[test]
+fn an_invalid_line_reaches_only_its_writer() {
+    let mut w = World::with_rules("battles-galactic-empire", "", &BFGE_PLAYERS);
+    w.pass();
+    let refused = [
+        "PLAY REPRESSION",
+        "PLAY TACTICAL Tau WS",
+        "RESOLVE Nowhere",
+        "BUILD 2SF",
+    ];
+    let mut checked = false;
+    while !checked {
+        let before = state(&w);
+        for p in check::owing(&before) {
+            let mut text = orders(&before, p, style(p)).expect("orders");
+            if before.phase == Phase::Actions && p == Power::Red {
+                text = format!("{}\n{text}", refused.join("\n"));
+            }
+            w.orders(address(p), &text);
+        }
+        w.pass();
+        let sent = w.sent();
+        if before.phase != Phase::Actions {
+            continue;
+        }
+        checked = true;
+        let results = |to: &str| {
+            sent.iter()
+                .find(|m| m.to == to && m.subject.contains("actions results"))
+                .expect("an actions results mail")
+                .clone()
+        };
+        let orders_of = |m: &Sent| -> Vec<String> {
+            json_of(m)["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{} {}",
+                        r["power"].as_str().unwrap(),
+                        r["order"].as_str().unwrap()
+                    )
+                })
+                .collect()
+        };
+        let (blue, red, moderator) = (
+            results(address(Power::Blue)),
+            results(address(Power::Red)),
+            results(MODERATOR.0),
+        );
+        for line in refused {
+            assert!(!blue.body.contains(line), "{line}:\n{}", blue.body);
+            assert!(!orders_of(&blue).contains(&format!("red {line}")), "{line}");
+            assert!(red.body.contains(line), "{line}:\n{}", red.body);
+            assert!(orders_of(&red).contains(&format!("red {line}")), "{line}");
+            assert!(moderator.body.contains(line), "{line}:\n{}", moderator.body);
+        }
+        assert!(
+            squash(&red.body).contains("REPRESSION is never played"),
+            "{}",
+            red.body
+        );
+        // Blue's valid lines and red's are all there for both.
+        assert!(orders_of(&blue)
+            .iter()
+            .any(|o| o.starts_with("red RESOLVE")));
+        w.orders(address(Power::Blue), &format!("HISTORY {}", before.turn));
+        w.pass();
+        let history = w
+            .sent()
+            .into_iter()
+            .find(|m| m.to == address(Power::Blue) && m.subject.contains("History of turn"))
+            .expect("a HISTORY reply");
+        assert!(history.body.contains("RESOLVE"), "{}", history.body);
+        for line in refused {
+            assert!(!history.body.contains(line), "{line}:\n{}", history.body);
+        }
+    }
+}

@@ -130,12 +130,13 @@ pub fn read(
                         order,
                     });
                 }
+                // A refused line is no order: its writer's alone, as in the receipt.
                 Err(why) => log.results.push(LineResult {
                     power,
                     order: line.to_string(),
                     outcome: Outcome::Invalid,
                     detail: why.to_string(),
-                    private,
+                    private: true,
                 }),
             }
         }
@@ -147,7 +148,7 @@ pub fn read(
 }
 
 /// `DISCARD` and `REPRESS` lines are their writer's alone unless a REPRESS cancels
-/// something (B13.3).
+/// something (B13.3); so is every invalid line (see [`read`]).
 fn private_line(line: &str) -> bool {
     let verb = line
         .split_whitespace()

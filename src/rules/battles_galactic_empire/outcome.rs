@@ -34,7 +34,8 @@ impl Outcome {
 }
 
 /// One order line's result. `private`: shown to its writer only (B13.3: `DISCARD`
-/// lines, `REPRESS` lines that cancelled nothing).
+/// lines, `REPRESS` lines that cancelled nothing; and invalid lines, which are no
+/// orders).
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 pub struct LineResult {
     pub power: Power,

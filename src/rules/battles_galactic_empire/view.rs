@@ -8,7 +8,8 @@
 //!
 //! A power does not see the other power's `hand`, `chit_pool` and `draws`, the
 //! contents of the common chit pool (its size stays), or the other power's result
-//! lines marked `private` (`DISCARD` lines, `REPRESS` lines that cancelled nothing).
+//! lines marked `private` (`DISCARD` lines, `REPRESS` lines that cancelled nothing,
+//! invalid lines).
 //! An observer sees what both powers may see; a moderator sees everything.
 
 use std::collections::BTreeSet;
