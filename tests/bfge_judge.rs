@@ -690,3 +690,66 @@ fn an_invalid_line_reaches_only_its_writer() {
         }
     }
 }
+
+/// A power that misses a phase is told of once in each results mail: the judge's `No
+/// orders from red` line; the rules' event then says what its default did (B6.4: `red
+/// deploys nothing; on its display: …`; B10.6: `red builds nothing and discards
+/// nothing`) without saying again that it sent nothing.
+#[test]
+fn a_missed_deployment_is_told_once() {
+    let mut w = World::with_rules("battles-galactic-empire", "", &BFGE_PLAYERS);
+    w.pass();
+    let mut seen = BTreeSet::new();
+    while seen.len() < 2 {
+        let before = state(&w);
+        for p in check::owing(&before) {
+            if p == Power::Red && matches!(before.phase, Phase::Deployment | Phase::Build) {
+                continue;
+            }
+            w.orders(address(p), &orders(&before, p, style(p)).expect("orders"));
+        }
+        w.pass();
+        if matches!(before.phase, Phase::Deployment | Phase::Build) {
+            w.advance(Duration::hours(100));
+            w.pass();
+        }
+        for m in w.sent() {
+            if !m.subject.contains(" results") {
+                continue;
+            }
+            let body = squash(&m.body);
+            let missed = [
+                "No orders from red",
+                "sent no",
+                "no orders)",
+                "no deployment",
+            ];
+            let said: usize = missed.iter().map(|s| body.matches(s).count()).sum();
+            match before.phase {
+                Phase::Deployment => {
+                    assert_eq!(said, 1, "{}", m.body);
+                    assert_eq!(
+                        body.matches("B6.4 red deploys nothing; on its display:")
+                            .count(),
+                        1,
+                        "{}",
+                        m.body
+                    );
+                    seen.insert("deployment");
+                }
+                Phase::Build => {
+                    assert_eq!(said, 1, "{}", m.body);
+                    assert_eq!(
+                        body.matches("B10.6 red builds nothing and discards nothing")
+                            .count(),
+                        1,
+                        "{}",
+                        m.body
+                    );
+                    seen.insert("build");
+                }
+                _ => {}
+            }
+        }
+    }
+}

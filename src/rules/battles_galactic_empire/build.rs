@@ -20,10 +20,9 @@ pub fn adjudicate(run: &mut Run, plans: Plans) {
     let mut set_aside: [Chits; 2] = [[0; 5]; 2];
     for p in Power::BOTH {
         match &plans[p.index()] {
-            None => run.log.event(
-                "B10.6",
-                format!("{p} builds nothing and discards nothing (no orders)"),
-            ),
+            None => run
+                .log
+                .event("B10.6", format!("{p} builds nothing and discards nothing")),
             Some(entries) => {
                 builds[p.index()] = Some(
                     entries

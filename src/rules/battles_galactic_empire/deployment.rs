@@ -46,13 +46,9 @@ pub fn adjudicate(run: &mut Run, plans: Plans) {
                 None => shown.push((*r, *f)),
             }
         }
+        // A power without orders deploys nothing (B6.4): the event below says so, and
+        // B13.1's that it sent none; no third event repeats it.
         let left = run.state.side(p).base;
-        if plans[p.index()].is_none() && total(&left) > 0 {
-            run.log.event(
-                "B6.4",
-                format!("{p} sent no deployment: nothing is deployed"),
-            );
-        }
         if !shown.is_empty() || total(&left) > 0 {
             run.log.event(
                 "B6.4",
