@@ -753,3 +753,41 @@ fn a_missed_deployment_is_told_once() {
         }
     }
 }
+
+/// A garrison (B8.8) is told once in a results mail: at the end of the result line of
+/// the action that resolved its region, not again as an event; `results.json` keeps
+/// the event.
+#[test]
+fn a_garrison_is_told_once() {
+    let mut w = World::with_rules("battles-galactic-empire", "", &BFGE_PLAYERS);
+    w.pass();
+    loop {
+        let before = state(&w);
+        for p in check::owing(&before) {
+            w.orders(address(p), &orders(&before, p, style(p)).expect("orders"));
+        }
+        w.pass();
+        let sent = w.sent();
+        if before.phase != Phase::Actions {
+            continue;
+        }
+        let mail = sent
+            .iter()
+            .find(|m| m.to == address(Power::Red) && m.subject.contains("actions results"))
+            .expect("an actions results mail");
+        let body = squash(&mail.body);
+        let garrisons: Vec<String> = json_of(mail)["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["step"] == "B8.8")
+            .map(|e| e["text"].as_str().unwrap().to_string())
+            .collect();
+        assert!(!garrisons.is_empty(), "{}", mail.body);
+        for g in &garrisons {
+            let said = g.split_once(": ").unwrap().1;
+            assert_eq!(body.matches(said).count(), 1, "{said}:\n{}", mail.body);
+        }
+        break;
+    }
+}

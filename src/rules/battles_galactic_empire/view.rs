@@ -134,6 +134,22 @@ pub fn results_view(json: &Value) -> Value {
         )
         .filter_map(|r| r["detail"].as_str())
         .collect();
+    // A region's garrison (B8.8) ends the detail of the action that resolved it: its
+    // event (`Omega: blue garrisons …`) is left out too.
+    let resolved: Vec<(&str, &str)> = json["actions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|a| a["kind"] == "resolve")
+        .map(|a| (s(&a["region"]), s(&a["detail"])))
+        .collect();
+    let ends_a_resolution = |text: &str| {
+        text.split_once(": ").is_some_and(|(region, said)| {
+            resolved.iter().any(|(r, detail)| {
+                *r == region && (*detail == said || detail.ends_with(&format!("; {said}")))
+            })
+        })
+    };
     // Chits played (B7.3) whose effect a result line tells are said as the order they
     // were played in, one line for each run of them.
     let mut events: Vec<String> = Vec::new();
@@ -149,7 +165,7 @@ pub fn results_view(json: &Value) -> Value {
         // A power that sent no orders (B13.1): the judge's mails name it (`No orders
         // from red: the rules' defaults were played.`), results and HISTORY alike.
         let no_orders = step == "B13.1" && text.ends_with(" sent no orders: the defaults apply");
-        if details.contains(text) || no_orders {
+        if details.contains(text) || no_orders || (step == "B8.8" && ends_a_resolution(text)) {
             continue;
         }
         let told = text
