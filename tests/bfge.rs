@@ -309,20 +309,7 @@ fn b13_3_each_power_sees_its_own_hand_and_not_the_others() {
         .all(|d| d["power"] == "blue"));
     assert!(public["draws"].as_array().unwrap().is_empty());
     // DISCARD lines are their writer's.
-    let lines = |v: &serde_json::Value| -> Vec<String> {
-        v["results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| {
-                format!(
-                    "{} {}",
-                    r["power"].as_str().unwrap(),
-                    r["order"].as_str().unwrap()
-                )
-            })
-            .collect()
-    };
+    let lines = result_lines;
     assert!(lines(&mine).contains(&"blue DISCARD MOVE".to_string()));
     assert!(!lines(&mine).contains(&"red DISCARD BUILD".to_string()));
     assert!(lines(&mine).contains(&"red BUILD 1SF".to_string()));
@@ -392,32 +379,26 @@ fn b13_3_a_repress_line_that_cancelled_nothing_is_its_writers_alone() {
     assert!(!blue_sees.iter().any(|o| o.contains("REPRESS REPRESSION")));
     // Red sees all its own lines, and blue's but its invalid PLAY REPRESSION (a refused
     // line is its writer's alone).
-    let red_sees: Vec<String> = view::cut(&whole, Viewer::Power("red"))["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            format!(
-                "{} {}",
-                r["power"].as_str().unwrap(),
-                r["order"].as_str().unwrap()
-            )
-        })
-        .collect();
-    let all: Vec<String> = whole["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            format!(
-                "{} {}",
-                r["power"].as_str().unwrap(),
-                r["order"].as_str().unwrap()
-            )
-        })
-        .filter(|o| o != "blue PLAY REPRESSION")
-        .collect();
+    let red_sees = result_lines(&view::cut(&whole, Viewer::Power("red")));
+    let mut all = result_lines(&whole);
+    all.retain(|o| o != "blue PLAY REPRESSION");
     assert_eq!(red_sees, all);
+}
+
+/// A results JSON's lines as `<power> <order>`.
+pub fn result_lines(v: &serde_json::Value) -> Vec<String> {
+    v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {}",
+                r["power"].as_str().unwrap(),
+                r["order"].as_str().unwrap()
+            )
+        })
+        .collect()
 }
 
 fn pbem_cli(args: &[&str]) -> std::process::Output {

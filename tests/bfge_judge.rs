@@ -642,20 +642,7 @@ fn an_invalid_line_reaches_only_its_writer() {
                 .expect("an actions results mail")
                 .clone()
         };
-        let orders_of = |m: &Sent| -> Vec<String> {
-            json_of(m)["results"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|r| {
-                    format!(
-                        "{} {}",
-                        r["power"].as_str().unwrap(),
-                        r["order"].as_str().unwrap()
-                    )
-                })
-                .collect()
-        };
+        let orders_of = |m: &Sent| -> Vec<String> { crate::bfge::result_lines(&json_of(m)) };
         let (blue, red, moderator) = (
             results(address(Power::Blue)),
             results(address(Power::Red)),
