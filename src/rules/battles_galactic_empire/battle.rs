@@ -506,14 +506,17 @@ impl Field<'_> {
             gone[f.kind.index()] += 1;
             self.home(f);
         }
-        self.run.log.event(
-            "B8.7",
+        // Pursuit may have left none of the leaving fleets to return.
+        let returned = if gone.iter().all(|&n| n == 0) {
+            format!("{name}: none of {d}'s leaving fleets is left to return to its display")
+        } else {
             format!(
                 "{name}: {d}'s {} {} to its display",
                 fleets_text(&gone),
                 verb(&gone, "returns", "return")
-            ),
-        );
+            )
+        };
+        self.run.log.event("B8.7", returned);
         if self.has(s) {
             let g = self.garrison(s, &instructions[s.index()]);
             format!("{d} disengaged after round {round}; {g}")

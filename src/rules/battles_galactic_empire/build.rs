@@ -273,8 +273,12 @@ pub fn carry_over(run: &mut Run) {
             run.log.event(
                 "B10.5",
                 format!(
-                    "{p} carries {CARRY_LIMIT} RP over; {} are lost",
-                    rp - CARRY_LIMIT
+                    "{p} carries {CARRY_LIMIT} RP over; {} lost",
+                    if rp - CARRY_LIMIT == 1 {
+                        "1 is".to_string()
+                    } else {
+                        format!("{} are", rp - CARRY_LIMIT)
+                    }
                 ),
             );
         } else {

@@ -113,7 +113,9 @@ pub fn parse(line: &str) -> Result<Order, SyntaxError> {
         "BUILD" => {
             let kinds = fleet_list(rest)?;
             if kinds.is_empty() {
-                return Err(E::Missing { what: "the fleets" });
+                return Err(E::Missing {
+                    what: "the list of fleets",
+                });
             }
             Ok(Order::Build(kinds))
         }
@@ -162,7 +164,9 @@ pub fn parse(line: &str) -> Result<Order, SyntaxError> {
                 .ok_or_else(|| E::Other(format!("{w:?} is not MILITARY or MORPH")))?;
             let kinds = type_list(&rest[1..])?;
             if kinds.is_empty() {
-                return Err(E::Missing { what: "the types" });
+                return Err(E::Missing {
+                    what: "the list of fleet types",
+                });
             }
             Ok(Order::Target {
                 region,
@@ -219,7 +223,9 @@ pub fn parse(line: &str) -> Result<Order, SyntaxError> {
         "LOSSES" => {
             let kinds = type_list(rest)?;
             if kinds.is_empty() {
-                return Err(E::Missing { what: "the types" });
+                return Err(E::Missing {
+                    what: "the list of fleet types",
+                });
             }
             Ok(Order::Losses(kinds))
         }
@@ -376,7 +382,9 @@ pub fn fleet_list(words: &[&str]) -> Result<Vec<Kind>, SyntaxError> {
 fn fleets_nonempty(words: &[&str]) -> Result<Fleets, SyntaxError> {
     let list = fleet_list(words)?;
     if list.is_empty() {
-        return Err(E::Missing { what: "the fleets" });
+        return Err(E::Missing {
+            what: "the list of fleets",
+        });
     }
     let mut f = [0; 6];
     for k in list {
@@ -530,6 +538,8 @@ mod tests {
             ("PLAY FOO", "unknown chit"),
             ("HOLD Tau", "unknown order"),
             ("RESOLVE", "the region is missing"),
+            ("LOSSES", "the list of fleet types is missing"),
+            ("BUILD", "the list of fleets is missing"),
             ("RESOLVE Tau now", "unexpected"),
             ("BUILD 0SF", "not a count"),
             ("BUILD 1000SF", "more than a line"),
