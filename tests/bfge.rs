@@ -385,6 +385,14 @@ fn b13_3_a_repress_line_that_cancelled_nothing_is_its_writers_alone() {
     assert_eq!(red_sees, all);
 }
 
+/// The whole output of `pbem adjudicate` on a case of `tests/cases/bfge/`.
+fn adjudicated_case(name: &str) -> serde_json::Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/cases/bfge/{name}.toml"));
+    let (text, _) = crate::bfge_cases::scenario_text(&path);
+    serde_json::from_str(&pbem::scenario::adjudicate_text(&text, path.parent().unwrap()).unwrap())
+        .unwrap()
+}
+
 /// A results JSON's lines as `<power> <order>`.
 pub fn result_lines(v: &serde_json::Value) -> Vec<String> {
     v["results"]
@@ -627,13 +635,7 @@ fn bfge_the_spec_example_scenario_is_read() {
 /// (B7.2) are in the results mail under that power's name.
 #[test]
 fn b13_1_default_actions_are_told_under_their_power() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases/bfge/b13_1_missing_orders_get_the_defaults.toml");
-    let (text, _) = crate::bfge_cases::scenario_text(&path);
-    let json: serde_json::Value = serde_json::from_str(
-        &pbem::scenario::adjudicate_text(&text, path.parent().unwrap()).unwrap(),
-    )
-    .unwrap();
+    let json = adjudicated_case("b13_1_missing_orders_get_the_defaults");
     let seen = view::results_view(&json);
     let rows: Vec<String> = seen["results"]
         .as_array()
@@ -693,13 +695,7 @@ fn b9_2_the_board_names_the_next_victory_check() {
 /// decided, not only `results.json`'s `dice`.
 #[test]
 fn b13_2_switcheroo_and_upgrade_dice_are_in_the_mail_text() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases/bfge/b11_3_every_switcheroo_and_upgrade_die_is_told.toml");
-    let (text, _) = crate::bfge_cases::scenario_text(&path);
-    let json: serde_json::Value = serde_json::from_str(
-        &pbem::scenario::adjudicate_text(&text, path.parent().unwrap()).unwrap(),
-    )
-    .unwrap();
+    let json = adjudicated_case("b11_3_every_switcheroo_and_upgrade_die_is_told");
     let rolled: Vec<u64> = json["dice"]
         .as_array()
         .unwrap()
