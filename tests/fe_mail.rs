@@ -9,7 +9,7 @@ use pbem::rules::foundation_empire::scenario::Scenario;
 use pbem::rules::foundation_empire::FoundationEmpire;
 use pbem::rules::{LineCheck, RuleSet};
 
-use crate::world::{Sent, World};
+use crate::world::{squash, Sent, World, FIXED_START, MODERATOR, PLAYERS};
 
 const SALVOR: (&str, &str, &str) = (
     "foundation",
@@ -199,4 +199,67 @@ fn the_standing_is_a_table_most_systems_first() {
         rows.iter().all(|r| column(r) == column(&rows[0])),
         "{rows:#?}"
     );
+}
+
+/// The BOARD reply of the phase `w` is in, from the Union's player, squashed to one line.
+fn board_reply(w: &mut World) -> String {
+    w.sent();
+    w.orders(PLAYERS[2].1, "BOARD");
+    w.pass();
+    let sent = w.sent();
+    let board = sent
+        .iter()
+        .find(|m| m.subject == "[g1] Board")
+        .expect("a BOARD reply");
+    squash(&board.body)
+}
+
+/// A BOARD reply in a retreat phase tells which fleets must retreat and where they may
+/// go, and in a placement phase where each new fleet may be placed, as the results
+/// mail that began the phase did (R6.1, R8.4); it names the systems' owners as the
+/// results do, and shows the standing with the turn limit (R9.3).
+#[test]
+fn board_reply_tells_what_the_phase_asks() {
+    let [hari, cleon, mule, preem] = PLAYERS.map(|(_, address, _)| address);
+    // A retreat phase: the Foundation dislodges Tazenda's fleet in C4.
+    let mut w = World::new(
+        "[game.options]\nturn_limit = 10\n[game.start]\nfoundation = [\"Daribow\", \"Askone\", \"Smyrno\"]\nimperium = [\"Trantor\", \"Neotrantor\", \"Siwenna\"]\nunion = [\"Kalgan\", \"Haven\", \"Radole\"]\ntazenda = [\"Rossem\", \"Tazenda\", \"Sark\"]\n",
+    );
+    w.orders(hari, "C3 - C4\nD2 S\nB2 S");
+    w.orders(cleon, "E1 H");
+    w.orders(mule, "E4 H");
+    w.orders(preem, "C4 H");
+    w.pass();
+    assert_eq!(w.record().game.label().phase, "retreat");
+    let board = board_reply(&mut w);
+    assert!(
+        board.contains("Due in this phase: Tazenda fleet in C4 is dislodged; it may retreat to")
+            && board.contains("(or DISBAND)"),
+        "{board}"
+    );
+    assert!(
+        board.contains("Kalgan (The Union of Worlds)") && !board.contains("(union)"),
+        "{board}"
+    );
+    assert!(
+        board.contains("Systems owned (13 win, or the most after turn 10):"),
+        "{board}"
+    );
+
+    // A placement phase: a system taken in one turn earns a fleet to place.
+    let mut w = World::new(&format!(
+        "[game.options]\noccupation_turns = 1\n{FIXED_START}"
+    ));
+    w.orders(hari, "B2 - A3\nC1 - D2\nA1 - B1");
+    w.orders(MODERATOR.0, "FORCE");
+    w.pass();
+    assert_eq!(w.record().game.label().phase, "placement");
+    let board = board_reply(&mut w);
+    assert!(
+        board
+            .contains("Due in this phase: The Foundation places a new fleet for Askone in one of:"),
+        "{board}"
+    );
+    // No turn limit, none told.
+    assert!(board.contains("Systems owned (13 win):"), "{board}");
 }

@@ -14,15 +14,7 @@ impl Judge<'_> {
     ) -> Result<(), JudgeError> {
         let label = record.game.label();
         let play = record.game.play();
-        let position = play.position_json(viewer);
-        let systems: Vec<(String, String)> = position["systems"]
-            .as_object()
-            .map(|m| {
-                m.iter()
-                    .map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string()))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let systems = play.systems_owned(viewer);
         let (deadline_utc, deadline_local) = replies::deadline_of(record, gc.time_zone);
         let view = replies::BoardView {
             game: &gc.id,
@@ -32,6 +24,8 @@ impl Judge<'_> {
             board: play.board_text(viewer),
             systems,
             owned_label: play.owned_label(),
+            asks: play.phase_asks(viewer),
+            standing: play.standing_under_board(),
             deadline_utc,
             deadline_local,
         };

@@ -273,6 +273,10 @@ pub struct BoardView<'a> {
     pub board: String,
     pub systems: Vec<(String, String)>,
     pub owned_label: &'static str,
+    /// What the phase asks ([`crate::rules::game::Play::phase_asks`]).
+    pub asks: Vec<String>,
+    /// The race so far, as results mails show it under the board.
+    pub standing: Vec<String>,
     pub deadline_utc: String,
     pub deadline_local: String,
 }

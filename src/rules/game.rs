@@ -84,6 +84,27 @@ pub trait Play {
     fn owned_label(&self) -> &'static str {
         "Systems owned"
     }
+    /// The owned places as BOARD replies list them under [`Play::owned_label`]:
+    /// (place, owner), as `viewer` may see them. By default the `systems` of
+    /// [`Play::position_json`] (owners by id); a game whose results mails name the
+    /// owners otherwise gives the same here, so both mails read alike.
+    fn systems_owned(&self, viewer: Viewer) -> Vec<(String, String)> {
+        self.position_json(viewer)["systems"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+    /// What the current phase asks of the players, as `viewer` may see it, one line
+    /// each (the fleets that must retreat and where they may go, the new fleets to
+    /// place, …): BOARD replies show it under the board, as results mails show it
+    /// among their events when the phase begins. Empty by default.
+    fn phase_asks(&self, _viewer: Viewer) -> Vec<String> {
+        Vec::new()
+    }
     /// What `viewer` may see of a phase's results (stored whole). Games with hidden
     /// information cut both the JSON and the view from one per-power view, so the text
     /// and `results.json` cannot disagree.

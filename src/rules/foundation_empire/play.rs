@@ -143,6 +143,14 @@ impl Play for StoredState {
         )
     }
 
+    fn systems_owned(&self, _viewer: Viewer) -> Vec<(String, String)> {
+        report::systems_owned(&self.state())
+    }
+
+    fn phase_asks(&self, _viewer: Viewer) -> Vec<String> {
+        report::phase_asks(&self.state())
+    }
+
     fn standing(&self) -> Vec<String> {
         report::standing(&self.state())
     }

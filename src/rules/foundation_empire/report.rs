@@ -159,57 +159,71 @@ pub fn results_view(after: &State, report: &Report) -> ResultsView {
         events.push(format!("{} is eliminated", b.power(*p).name));
     }
     // What the next phase asks, where every player can read it (not only in
-    // results.json): the dislodged fleets' legal retreats (R6.1) and where each new
-    // fleet may be placed (R8.4).
-    if !after.dislodged.is_empty() || !after.pending.is_empty() {
-        let occupancy = after.occupancy();
-        let names = |sectors: Vec<Sector>| {
-            let names: Vec<String> = sectors.into_iter().map(|s| b.name(s)).collect();
-            names.join(" ")
-        };
-        for d in &after.dislodged {
-            let to = super::movement::retreats(after, &occupancy, d);
-            events.push(if to.is_empty() {
-                format!(
-                    "{} fleet in {} is dislodged and has no retreat",
-                    b.power(d.fleet.power).name,
-                    b.name(d.fleet.at)
-                )
-            } else {
-                format!(
-                    "{} fleet in {} is dislodged; it may retreat to {} (or DISBAND)",
-                    b.power(d.fleet.power).name,
-                    b.name(d.fleet.at),
-                    names(to)
-                )
-            });
-        }
-        for p in &after.pending {
-            let to = super::turn::placement_sectors(after, &occupancy, p.system);
-            events.push(format!(
-                "{} places a new fleet for {} in one of: {}",
-                b.power(p.power).name,
-                b.system(p.system).name,
-                if to.is_empty() {
-                    "(no free sector)".to_string()
-                } else {
-                    names(to)
-                }
-            ));
-        }
-    }
-    let systems = b
-        .systems()
-        .filter_map(|(id, s)| {
-            let owner = after.owners[id.0 as usize]?;
-            Some((s.name.clone(), b.power(owner).name.clone()))
-        })
-        .collect();
+    // results.json).
+    events.extend(phase_asks(after));
     ResultsView {
         results,
         events,
-        systems,
+        systems: systems_owned(after),
     }
+}
+
+/// What the phase asks, one line each: the dislodged fleets' legal retreats (R6.1)
+/// and where each new fleet may be placed (R8.4). Results mails tell it when the
+/// phase begins, BOARD replies while it lasts.
+pub fn phase_asks(state: &State) -> Vec<String> {
+    let b = &state.board;
+    let mut out = Vec::new();
+    if state.dislodged.is_empty() && state.pending.is_empty() {
+        return out;
+    }
+    let occupancy = state.occupancy();
+    let names = |sectors: Vec<Sector>| {
+        let names: Vec<String> = sectors.into_iter().map(|s| b.name(s)).collect();
+        names.join(" ")
+    };
+    for d in &state.dislodged {
+        let to = super::movement::retreats(state, &occupancy, d);
+        out.push(if to.is_empty() {
+            format!(
+                "{} fleet in {} is dislodged and has no retreat",
+                b.power(d.fleet.power).name,
+                b.name(d.fleet.at)
+            )
+        } else {
+            format!(
+                "{} fleet in {} is dislodged; it may retreat to {} (or DISBAND)",
+                b.power(d.fleet.power).name,
+                b.name(d.fleet.at),
+                names(to)
+            )
+        });
+    }
+    for p in &state.pending {
+        let to = super::turn::placement_sectors(state, &occupancy, p.system);
+        out.push(format!(
+            "{} places a new fleet for {} in one of: {}",
+            b.power(p.power).name,
+            b.system(p.system).name,
+            if to.is_empty() {
+                "(no free sector)".to_string()
+            } else {
+                names(to)
+            }
+        ));
+    }
+    out
+}
+
+/// The systems owned and their owners' names, in the board's order of systems.
+pub fn systems_owned(state: &State) -> Vec<(String, String)> {
+    let b = &state.board;
+    b.systems()
+        .filter_map(|(id, s)| {
+            let owner = state.owners[id.0 as usize]?;
+            Some((s.name.clone(), b.power(owner).name.clone()))
+        })
+        .collect()
 }
 
 /// An example orders mail body for `power` in the current phase, from the position
@@ -332,7 +346,12 @@ pub fn standing(state: &State) -> Vec<String> {
         .map(|&p| b.power(p).name.chars().count())
         .max()
         .unwrap_or(0);
-    let mut out = vec![format!("Systems owned ({goal} win):")];
+    // R9.3: with a turn limit, the most systems after its last turn win as well.
+    let limit = match state.options.turn_limit {
+        Some(t) if state.phase != Phase::Over => format!(", or the most after turn {t}"),
+        _ => String::new(),
+    };
+    let mut out = vec![format!("Systems owned ({goal} win{limit}):")];
     out.extend(powers.into_iter().map(|p| {
         let (n, f) = (counts[p.0 as usize] as usize, fleets(p));
         format!(
