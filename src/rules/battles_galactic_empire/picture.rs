@@ -263,7 +263,10 @@ pub fn draw(turn: u32, phase: &str, position: &Value, results: Option<&PhaseResu
         ),
         None => (u64::from(turn), phase_name(phase)),
     };
-    let (low, high) = State::victory_levels(u32::try_from(title_turn).unwrap_or(1).max(1));
+    // The victory check to come, as the text board tells it (`view::next_check`: the
+    // position's, not the results' turn); once the game is over, the last one made.
+    let check = view::next_check(turn, phase);
+    let (low, high) = State::victory_levels(check.unwrap_or(turn.max(1)));
 
     let mut legend = Legend::new();
     for (p, side) in [("blue", "Imperial"), ("red", "Rebel")] {
@@ -300,10 +303,17 @@ pub fn draw(turn: u32, phase: &str, position: &Value, results: Option<&PhaseResu
     let (x0, len) = TRACK;
     svg.text(
         Pt::new(x0, TRACK_Y - 10.0),
-        &format!(
-            "Chaos Index {chaos} ({} band); at the end of turn {title_turn}: red wins at {low} or less, blue at {high} or more",
-            Band::of(chaos).name()
-        ),
+        &match check {
+            Some(check) => format!(
+                "Chaos Index {chaos} ({} band); at the end of turn {check}: red wins at {low} or less, blue at {high} or more",
+                Band::of(chaos).name()
+            ),
+            None => format!(
+                "Chaos Index {chaos} ({} band); the last check, at the end of turn {}: red at {low} or less, blue at {high} or more",
+                Band::of(chaos).name(),
+                turn.max(1)
+            ),
+        },
         Font::new(12.0),
     );
     svg.rect(
@@ -484,6 +494,33 @@ mod tests {
             (m[1].from.as_str(), m[1].to.as_str(), m[1].done),
             ("red", "Tau", true)
         );
+    }
+
+    /// The picture tells the victory check the text board tells (B9.2, README): after
+    /// Politics (a build phase) the next turn's, not the turn of the results drawn.
+    #[test]
+    fn the_picture_tells_the_check_the_text_board_tells() {
+        let position = serde_json::json!({"chaos": 0, "regions": [], "fleets": []});
+        let results = PhaseResults {
+            json: serde_json::json!({"turn": 2, "phase": "politics", "results": []}),
+            view: serde_json::json!({}),
+        };
+        for (turn, phase, results) in [
+            (2, "build", Some(&results)),
+            (2, "build", None),
+            (3, "deployment", None),
+        ] {
+            let check = view::next_check(turn, phase).unwrap();
+            let (low, high) = State::victory_levels(check);
+            let text = view::board_text(&position, turn, phase);
+            let told = format!(
+                "t the end of turn {check}: red wins at {low} or less, blue at {high} or more"
+            );
+            assert!(text.contains(&told), "{text}");
+            let svg = draw(turn, phase, &position, results).to_text();
+            assert!(svg.contains(&told), "{phase} {results:?}: {svg}");
+        }
+        assert_eq!(view::next_check(2, "build"), Some(3));
     }
 
     #[test]

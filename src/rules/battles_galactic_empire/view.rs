@@ -220,6 +220,18 @@ fn chits(v: &Value) -> String {
     }
 }
 
+/// The turn whose victory check (B9.2) comes next in a position at `turn` and
+/// `phase`: the check comes right after Politics, so in the build phase this turn's is
+/// made and the next one is the next turn's; none once the game is over. The text
+/// board and the picture both tell it.
+pub fn next_check(turn: u32, phase: &str) -> Option<u32> {
+    match phase {
+        "over" => None,
+        "build" => Some(turn + 1),
+        _ => Some(turn.max(1)),
+    }
+}
+
 /// The board as text, from a (cut) position JSON and the turn and phase.
 pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
     let mut out = String::new();
@@ -230,14 +242,7 @@ pub fn board_text(json: &Value, turn: u32, phase: &str) -> String {
         "Chaos Index {chaos} ({} band).",
         super::types::Band::of(chaos).name()
     );
-    // The check comes right after Politics: in the build phase this turn's is made,
-    // and the next one is the next turn's; none once the game is over.
-    let next_check = match phase {
-        "over" => None,
-        "build" => Some(turn + 1),
-        _ => Some(turn.max(1)),
-    };
-    if let Some(check) = next_check {
+    if let Some(check) = next_check(turn, phase) {
         let (low, high) = State::victory_levels(check);
         let _ = writeln!(
             out,
