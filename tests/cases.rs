@@ -435,6 +435,7 @@ mod foundation_empire {
         r8_4_a_sector_next_to_no_owing_system_names_those_that_owe,
         r8_4_new_fleet_placed_next_to_system,
         r8_4_no_room_new_fleet_lost,
+        r8_4_place_naming_the_owing_system_itself_is_told_where_to_place,
         r8_4_placement_nmr_first_empty_sector,
         r8_5_occupying_fleet_may_move_and_resets,
         r8_6_one_power_twice_second_invalid,

@@ -88,6 +88,13 @@ pub enum Invalid {
         at: String,
         system: String,
     },
+    /// A placement naming, as its sector, the system that owes the fleet (R8.4: the
+    /// fleet goes next to it); `example` is an empty sector next to it, if any.
+    PlaceOnTheSystem {
+        system: String,
+        at: String,
+        example: Option<String>,
+    },
     SectorOccupied(String),
 }
 
@@ -145,6 +152,20 @@ impl fmt::Display for Invalid {
             ),
             Invalid::NotNextToSystem { at, system } => {
                 write!(f, "{at} is not next to {system}")
+            }
+            Invalid::PlaceOnTheSystem {
+                system,
+                at,
+                example,
+            } => {
+                write!(
+                    f,
+                    "{system} ({at}) is the system itself: its new fleet goes on an empty sector next to it"
+                )?;
+                match example {
+                    Some(e) => write!(f, ", e.g. PLACE {system} {e}"),
+                    None => write!(f, " (none is empty)"),
+                }
             }
             Invalid::SectorOccupied(s) => write!(f, "{s} is occupied"),
         }

@@ -166,6 +166,18 @@ fn check_line(
         None => {
             // A bare sector goes to the first pending system next to it (R8.4).
             let Some(&first) = near.first() else {
+                // `PLACE Askone`: the system that owes the fleet, not a sector next to it.
+                if let Some(sys) = board
+                    .system_at(sector)
+                    .filter(|&sys| slots.of_system(state, power, sys).is_some())
+                {
+                    let free = super::turn::placement_sectors(state, checker.occupancy, sys);
+                    return Err(Invalid::PlaceOnTheSystem {
+                        system: board.system(sys).name.clone(),
+                        at: name,
+                        example: free.first().map(|&s| checker.name(s)),
+                    });
+                }
                 let mut systems: Vec<String> = state
                     .pending
                     .iter()
