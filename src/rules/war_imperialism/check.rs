@@ -142,6 +142,16 @@ pub fn static_check(s: &State, p: usize, order: &Order) -> Result<(), String> {
                 Ok(())
             }
         },
+        // W5.9: a reinforcement fires only from a region land-adjacent to its target;
+        // the map does not change, so one from elsewhere could never fire, and the
+        // player is told so in the receipt, not first when the target is attacked.
+        Order::Reinforce { target, origin, .. } if !s.map.land_adjacent(*origin, *target) => {
+            Err(format!(
+                "{} is not next to {} by land: no reinforcement can come from there (W5.9)",
+                s.rname(*origin),
+                s.rname(*target)
+            ))
+        }
         Order::Battle(b) => match (b.at, b.retreat) {
             (Some(at), Some(to)) => retreat_place(s, at, to),
             _ => Ok(()),
