@@ -148,3 +148,38 @@ fn the_example_orders_fit_in_a_turn() {
         );
     }
 }
+
+/// A ship of hers that the Empire's move before her turn sends back to her supply
+/// (H7.2) is lost in the position her lines meet: a line that needed it is a WARNING
+/// that says where the ship went, and the results say it by an event when it fails.
+#[test]
+fn a_receipt_says_when_a_ship_is_lost_before_her_turn() {
+    let s = state_of(concat!(
+        "empire_kin = \"red\"\n",
+        "[[player]]\nid = \"red\"\n",
+        "[[player]]\nid = \"blue\"\nships = [\"A4\"]\nkins = 1\nresponse = \"yield\"\n",
+        "dynasty = { \"PRODUCE I\" = 1, \"TRAVEL I\" = 1 }\n",
+        "[[player]]\nid = \"green\"\n",
+    ));
+    // A3 -> A4 at the end of red's turn, and blue yields.
+    let blue = "PRODUCE I O4\nTRAVEL I A6\n";
+    let why = "O4 is not in reach (no ship of hers next to it)";
+    let checks = s.check("blue", blue);
+    let produce = receipt_text(&checks[0]);
+    assert!(
+        produce.starts_with(&format!("WARNING: PRODUCE I O4 -> checked when carried out after red's turn (the Empire moves at its end); as far as known now, not possible: {why}: her ship on A4 returns to her supply at the end of red's turn (H7.2)")),
+        "{produce}"
+    );
+    let (_, log) = fh::adjudicate(&s, &BTreeMap::from([("blue".into(), blue.into())]), 1);
+    let line1 = log
+        .results
+        .iter()
+        .find(|r| r.seat == 1 && r.line == 1)
+        .unwrap();
+    assert_eq!(line1.outcome, Outcome::Failed);
+    assert!(line1.detail.starts_with(why), "{}", line1.detail);
+    // The results tell it by an event, a round read as its turns one by one.
+    assert!(log.events.iter().any(|e| e.step == "H7.2"
+        && e.text
+            == "blue's line 1 (PRODUCE I O4) failed because her ship on A4 returned to her supply at the end of red's turn"));
+}

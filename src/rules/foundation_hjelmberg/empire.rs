@@ -5,7 +5,7 @@
 use super::data::{bits, dynasty_name, dynasty_space, Action, Effect, CENTER};
 use super::kins;
 use super::outcome::Outcome;
-use super::turn::Ctx;
+use super::turn::{Ctx, Lost};
 
 /// H7.1–H7.3, at the end of the Empire kin holder's turn.
 pub fn end_of_turn(ctx: &mut Ctx, seat: u8) {
@@ -24,7 +24,7 @@ pub fn end_of_turn(ctx: &mut Ctx, seat: u8) {
         ctx.log
             .event("H7.1", format!("Empire ships move: {}", moves.join(" ")));
     }
-    collisions(ctx);
+    collisions(ctx, seat);
     // H7.3: the kin to the player to the right (the one seated before).
     let n = ctx.core.seats;
     let to = (seat + n - 1) % n;
@@ -36,8 +36,9 @@ pub fn end_of_turn(ctx: &mut Ctx, seat: u8) {
     );
 }
 
-/// H7.2: each gate where an Empire ship now meets players' ships.
-pub fn collisions(ctx: &mut Ctx) {
+/// H7.2: each gate where an Empire ship now meets players' ships, at the end of
+/// `turn`'s turn.
+pub fn collisions(ctx: &mut Ctx, turn: u8) {
     let d = ctx.data;
     for g in bits(ctx.core.empire) {
         let gn = d.gate_name(g).to_string();
@@ -81,6 +82,11 @@ pub fn collisions(ctx: &mut Ctx) {
                 );
             } else {
                 ctx.core.player_mut(s).ships &= !(1 << g);
+                ctx.lost.push(Lost {
+                    seat: s,
+                    gate: g,
+                    turn,
+                });
                 let why = if p.battle {
                     "no kin to battle with"
                 } else {

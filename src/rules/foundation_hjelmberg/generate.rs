@@ -8,7 +8,6 @@ use super::data::{
 };
 use super::goals;
 use super::order::{order_text, Act, Kind, Mods, Order};
-use super::outcome::Log;
 use super::state::{Core, Phase, State, NONE};
 use super::turn::{Ctx, Drawer};
 use super::{actions, kins};
@@ -18,14 +17,13 @@ use super::{actions, kins};
 pub type Style = u8;
 
 fn ctx<'a>(state: &'a State, core: Core) -> Ctx<'a> {
-    Ctx {
-        data: &state.data,
-        names: &state.seating,
+    Ctx::new(
+        &state.data,
+        &state.seating,
         core,
-        log: Log::default(),
-        draws: Drawer::new(0, Vec::new()),
-        dry: true,
-    }
+        Drawer::new(0, Vec::new()),
+        true,
+    )
 }
 
 fn act_from(action: Action, level: u8, kind: Kind, from: usize) -> Order {

@@ -17,9 +17,11 @@
 
 use super::data::{dynasty_space, Action, CENTER};
 use super::order::{Kind, Line, Order};
-use super::outcome::{LineResult, Log, Outcome};
+use super::outcome::{LineResult, Outcome};
 use super::state::{Phase, State};
-use super::turn::{play_turn, read_submission, unused_lines, Ctx, Drawer, Written};
+use super::turn::{
+    play_turn, read_submission, standing_response, unused_lines, Ctx, Drawer, Written,
+};
 
 /// A dry run's detail for a draw it leaves to the adjudication (draft, prophecy).
 pub const AT_ADJUDICATION: &str = "at adjudication";
@@ -103,14 +105,13 @@ pub fn trial(state: &State, seat: u8, text: &str) -> Trial {
     let data = &*state.data;
     let setup = state.core.phase == Phase::Setup;
     let sub = read_submission(data, text, setup);
-    let mut ctx = Ctx {
+    let mut ctx = Ctx::new(
         data,
-        names: &state.seating,
-        core: *state.core,
-        log: Log::default(),
-        draws: Drawer::new(0, Vec::new()),
-        dry: true,
-    };
+        &state.seating,
+        *state.core,
+        Drawer::new(0, Vec::new()),
+        true,
+    );
     let n = state.core.seats;
     if setup {
         // H3.3: the Empire kin holder first, then backwards through the seating. The
@@ -131,12 +132,7 @@ pub fn trial(state: &State, seat: u8, text: &str) -> Trial {
         return Trial { lines, after };
     }
     // H7.5: her standing response counts from the start of the phase.
-    if let Some(b) = sub.iter().rev().find_map(|w| match w.read {
-        Ok(Line::Empire(b)) => Some(b),
-        _ => None,
-    }) {
-        ctx.core.player_mut(seat).battle = b;
-    }
+    standing_response(&mut ctx, seat, &sub, " from the start of the phase");
     // The turns before hers (H4.1), played with no lines.
     let next = state.core.next;
     let before: Vec<u8> = (0..n)

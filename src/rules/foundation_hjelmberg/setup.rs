@@ -7,7 +7,7 @@ use super::data::{Data, MAX_PLANETS, MAX_SEATS, MAX_TILES};
 use super::order::{line_text, Line};
 use super::outcome::{Draw, LineResult, Log, Outcome};
 use super::state::{Core, Options, Phase, Player, State, NONE};
-use super::turn::{read_submission, Ctx, Drawer, Written};
+use super::turn::{empire_detail, read_submission, standing_response, Ctx, Drawer, Written};
 use crate::dice::Dice;
 
 /// An empty position for `seats` players: nothing placed yet.
@@ -239,6 +239,8 @@ pub fn start_lines(ctx: &mut Ctx, seat: u8, sub: &[Written]) {
     let d = ctx.data;
     let mut done = false;
     let name = ctx.name(seat).to_string();
+    // H7.5: her last EMPIRE line sets her standing response.
+    standing_response(ctx, seat, sub, "");
     for w in sub {
         let order = match &w.read {
             Ok(l) => line_text(d, l),
@@ -246,13 +248,7 @@ pub fn start_lines(ctx: &mut Ctx, seat: u8, sub: &[Written]) {
         };
         let (outcome, detail) = match &w.read {
             Err(e) => (Outcome::Invalid, e.clone()),
-            Ok(Line::Empire(b)) => {
-                ctx.core.player_mut(seat).battle = *b;
-                (
-                    Outcome::Done,
-                    format!("standing response: {}", if *b { "battle" } else { "yield" }),
-                )
-            }
+            Ok(Line::Empire(_)) => (Outcome::Done, empire_detail(ctx, seat, w)),
             Ok(Line::Declare) => (
                 Outcome::Done,
                 "nothing to do: the judge declares every victory (H9.4)".into(),
@@ -331,14 +327,13 @@ fn start(ctx: &mut Ctx, seat: u8, gate: u8, colour: u8) -> Result<String, String
 /// The setup phase (H3.3): the Empire kin holder first, then counterclockwise.
 pub fn run(state: &State, orders: &std::collections::BTreeMap<String, String>) -> (Core, Log) {
     let d = &*state.data;
-    let mut ctx = Ctx {
-        data: d,
-        names: &state.seating,
-        core: *state.core,
-        log: Log::default(),
-        draws: Drawer::new(0, Vec::new()),
-        dry: false,
-    };
+    let mut ctx = Ctx::new(
+        d,
+        &state.seating,
+        *state.core,
+        Drawer::new(0, Vec::new()),
+        false,
+    );
     report_creation(state, &mut ctx.log);
     let n = state.core.seats;
     let first = state.core.empire_kin;

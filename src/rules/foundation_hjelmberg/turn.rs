@@ -83,6 +83,42 @@ pub struct Ctx<'a> {
     pub draws: Drawer,
     /// A receipt's trial run: no draws, no victory, nothing secret said.
     pub dry: bool,
+    /// What each `EMPIRE` line did (H7.5), by seat and line, known from the phase's
+    /// start ([`standing_response`]).
+    pub empire_lines: BTreeMap<(u8, u32), String>,
+    /// Ships sent back to their owners' supply in this phase (H7.2), in order.
+    pub lost: Vec<Lost>,
+}
+
+/// A ship an Empire ship sent back to her supply (H7.2): whose, from which gate, at the
+/// end of whose turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lost {
+    pub seat: u8,
+    pub gate: u8,
+    pub turn: u8,
+}
+
+impl<'a> Ctx<'a> {
+    /// A phase (or a trial of one) on `core`, nothing reported yet.
+    pub fn new(
+        data: &'a Data,
+        names: &'a [String],
+        core: Core,
+        draws: Drawer,
+        dry: bool,
+    ) -> Ctx<'a> {
+        Ctx {
+            data,
+            names,
+            core,
+            log: Log::default(),
+            draws,
+            dry,
+            empire_lines: BTreeMap::new(),
+            lost: Vec::new(),
+        }
+    }
 }
 
 impl Ctx<'_> {
@@ -174,13 +210,7 @@ pub fn unused_lines(ctx: &mut Ctx, seat: u8, sub: &[Written], why: &str) {
     for w in sub {
         let (outcome, detail) = match (&w.read, why) {
             (Err(e), _) => (Outcome::Invalid, e.clone()),
-            (Ok(Line::Empire(b)), _) => (
-                Outcome::Done,
-                format!(
-                    "standing response: {} (from the start of the phase)",
-                    if *b { "battle" } else { "yield" }
-                ),
-            ),
+            (Ok(Line::Empire(_)), _) => (Outcome::Done, empire_detail(ctx, seat, w)),
             _ => (Outcome::Unused, why.to_string()),
         };
         let order = canonical(ctx.data, w);
@@ -230,13 +260,10 @@ pub fn play_turn(
         if won {
             let r = match &w.read {
                 Err(e) => result(seat, w, order, Outcome::Invalid, e.clone()),
-                Ok(Line::Empire(_)) => result(
-                    seat,
-                    w,
-                    order,
-                    Outcome::Done,
-                    "standing response (from the start of the phase)".into(),
-                ),
+                Ok(Line::Empire(_)) => {
+                    let detail = empire_detail(ctx, seat, w);
+                    result(seat, w, order, Outcome::Done, detail)
+                }
                 Ok(_) => result(seat, w, order, Outcome::Unused, "the game is over".into()),
             };
             out.push(Some(r));
@@ -252,13 +279,7 @@ pub fn play_turn(
         let mut secret = None;
         let (outcome, detail) = match line {
             Line::Start(_) => (Outcome::Invalid, "START is for the setup phase".into()),
-            Line::Empire(b) => (
-                Outcome::Done,
-                format!(
-                    "standing response: {} (from the start of the phase)",
-                    if *b { "battle" } else { "yield" }
-                ),
-            ),
+            Line::Empire(_) => (Outcome::Done, empire_detail(ctx, seat, w)),
             Line::Declare => (
                 Outcome::Done,
                 "nothing to do: the judge declares every victory (H9.4)".into(),
@@ -293,7 +314,27 @@ pub fn play_turn(
                             secret = take_secret(ctx, mark);
                             (Outcome::Done, with_alternative(i, d))
                         }
-                        Err(reasons) => (Outcome::Failed, reasons_text(ctx.data, line, &reasons)),
+                        Err(reasons) => {
+                            let mut detail = reasons_text(ctx.data, line, &reasons);
+                            let lost = lost_ships_needed(ctx, seat, alts);
+                            if !lost.is_empty() {
+                                // A receipt says so on the line; the results by an event,
+                                // so a round reads as its turns played one by one.
+                                let (will, did) = lost_text(ctx, &lost);
+                                if ctx.dry {
+                                    detail.push_str(&format!(": {will} (H7.2)"));
+                                } else {
+                                    ctx.log.event(
+                                        "H7.2",
+                                        format!(
+                                            "{name}'s line {} ({order}) failed because {did}",
+                                            w.line
+                                        ),
+                                    );
+                                }
+                            }
+                            (Outcome::Failed, detail)
+                        }
                     }
                 }
             }
@@ -360,6 +401,102 @@ pub fn play_turn(
     true
 }
 
+/// H7.5: a submission's last `EMPIRE` line sets her standing response (`when`: from the
+/// start of the phase); an earlier one does nothing. Sets it, and keeps what each
+/// `EMPIRE` line did for its result.
+pub fn standing_response(ctx: &mut Ctx, seat: u8, sub: &[Written], when: &str) {
+    let lines: Vec<(u32, bool)> = sub
+        .iter()
+        .filter_map(|w| match w.read {
+            Ok(Line::Empire(b)) => Some((w.line, b)),
+            _ => None,
+        })
+        .collect();
+    let Some(&(last, battle)) = lines.last() else {
+        return;
+    };
+    let word = |b: bool| if b { "battle" } else { "yield" };
+    let was = ctx.core.player(seat).battle;
+    ctx.core.player_mut(seat).battle = battle;
+    let last_text = line_text(ctx.data, &Line::Empire(battle));
+    for &(line, _) in &lines {
+        let detail = if line != last {
+            format!(
+                "no effect: her last EMPIRE line, line {last} ({last_text}), sets her standing response (H7.5)"
+            )
+        } else if battle == was {
+            format!(
+                "no change: her standing response was {} already",
+                word(battle)
+            )
+        } else {
+            format!(
+                "standing response: {}{when} (it was {})",
+                word(battle),
+                word(was)
+            )
+        };
+        ctx.empire_lines.insert((seat, line), detail);
+    }
+}
+
+/// What an `EMPIRE` line did, as [`standing_response`] found.
+pub fn empire_detail(ctx: &Ctx, seat: u8, w: &Written) -> String {
+    ctx.empire_lines
+        .get(&(seat, w.line))
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// Her ships sent back to her supply earlier in the phase (H7.2) without which a failed
+/// order line failed: with them back on their gates one of its alternatives would be
+/// possible (tried on a copy; nothing of it is kept). Empty: the line failed anyway.
+fn lost_ships_needed(ctx: &mut Ctx, seat: u8, alts: &[super::order::Order]) -> Vec<Lost> {
+    let ships = ctx.core.player(seat).ships;
+    let lost: Vec<Lost> = ctx
+        .lost
+        .iter()
+        .filter(|l| l.seat == seat && ships & (1 << l.gate) == 0)
+        .copied()
+        .collect();
+    if lost.is_empty() {
+        return lost;
+    }
+    let (core, mark, draws) = (ctx.core, ctx.log.mark(), ctx.draws.clone());
+    for l in &lost {
+        ctx.core.player_mut(seat).ships |= 1 << l.gate;
+    }
+    let possible = ctx
+        .first_possible(alts, |c, o| actions::order(c, seat, o))
+        .is_ok();
+    ctx.core = core;
+    ctx.log.truncate(mark);
+    ctx.draws = draws;
+    if possible {
+        lost
+    } else {
+        Vec::new()
+    }
+}
+
+/// Where her lost ships went, as a receipt foresees it ("her ship on A4 returns to her
+/// supply at the end of red's turn") and as the results tell it ("... returned ...").
+fn lost_text(ctx: &Ctx, lost: &[Lost]) -> (String, String) {
+    let say = |verb: &str| {
+        lost.iter()
+            .map(|l| {
+                format!(
+                    "her ship on {} {verb} to her supply at the end of {}'s turn",
+                    ctx.data.gate_name(l.gate),
+                    ctx.name(l.turn)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    (say("returns"), say("returned"))
+}
+
 fn with_alternative(k: usize, detail: String) -> String {
     if k == 0 {
         detail
@@ -412,14 +549,13 @@ pub fn play(
     forced: Vec<String>,
 ) -> (Core, Log, Option<String>) {
     let data = &*state.data;
-    let mut ctx = Ctx {
+    let mut ctx = Ctx::new(
         data,
-        names: &state.seating,
-        core: *state.core,
-        log: Log::default(),
-        draws: Drawer::new(seed, forced),
-        dry: false,
-    };
+        &state.seating,
+        *state.core,
+        Drawer::new(seed, forced),
+        false,
+    );
     let n = state.core.seats;
     let subs: Vec<Option<Vec<Written>>> = (0..n)
         .map(|s| {
@@ -435,12 +571,7 @@ pub fn play(
     // H7.5: a submission's last EMPIRE line counts from the start of the phase.
     for &s in &turns {
         if let Some(sub) = &subs[usize::from(s)] {
-            if let Some(b) = sub.iter().rev().find_map(|w| match w.read {
-                Ok(Line::Empire(b)) => Some(b),
-                _ => None,
-            }) {
-                ctx.core.player_mut(s).battle = b;
-            }
+            standing_response(&mut ctx, s, sub, " from the start of the phase");
         }
     }
     let empty = Vec::new();
