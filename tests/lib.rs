@@ -7,7 +7,9 @@
 //! - `solo`: the solo game played end to end, many times.
 //! - `cli`: the `pbem` command line as a user runs it.
 //! - `coverage`: every numbered rule has a test.
-//! - `judge`: the judge end to end through Maildir and sled (`world` sets one up).
+//! - `judge`: the judge end to end through Maildir and sled (`world` sets one up): its
+//!   shared helpers; the tests by concern in `judge_phases`, `judge_intake`,
+//!   `judge_moderator` and `judge_store`.
 //! - `picture`: the board as a picture, checked pixel by pixel, and the mails that
 //!   carry it; `picture_games`: the later rule sets' pictures.
 //!
@@ -46,7 +48,11 @@ mod hjelmberg_receipts;
 mod hostile;
 mod imap_quirks;
 mod judge;
+mod judge_intake;
+mod judge_moderator;
 mod judge_notices;
+mod judge_phases;
+mod judge_store;
 mod picture;
 mod picture_games;
 mod properties;

@@ -1,0 +1,257 @@
+//! The judge end to end: the moderator's commands (FORCE, DEADLINE, PAUSE, RESUME,
+//! REPLACE).
+
+use chrono::Duration;
+
+use crate::judge::{fixed, CLEON, HARI, MULE, PREEM};
+use crate::world::{MODERATOR, PLAYERS};
+
+#[test]
+fn force_with_and_without_the_phase_guard() {
+    let mut w = fixed();
+    w.orders(HARI, "B2 - C2");
+    w.pass();
+    w.sent();
+    let pw = MODERATOR.1;
+    w.send(
+        MODERATOR.0,
+        "[g1] force",
+        &format!("PASSWORD {pw}\nFORCE 3 movement"),
+    );
+    assert_eq!(w.pass().phases_adjudicated, 0);
+    let notice = w.sent().pop().unwrap();
+    assert!(
+        notice
+            .body
+            .contains("FORCE refused: the current phase is turn 1 movement"),
+        "{}",
+        notice.body
+    );
+    w.send(
+        MODERATOR.0,
+        "[g1] force",
+        &format!("PASSWORD {pw}\nFORCE 1 movement"),
+    );
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    w.send(MODERATOR.0, "[g1] force", &format!("PASSWORD {pw}\nFORCE"));
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    assert_eq!(w.record().game.label().turn, 3);
+}
+
+#[test]
+fn moderator_deadline_pause_resume() {
+    let mut w = fixed();
+    let pw = MODERATOR.1;
+    w.send(MODERATOR.0, "[g1]", &format!("PASSWORD {pw}\nDEADLINE +1h"));
+    w.pass();
+    assert_eq!(w.record().deadline, Some(w.now() + Duration::hours(1)));
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!("PASSWORD {pw}\nDEADLINE 2026-11-30T18:00:00Z"),
+    );
+    w.pass();
+    assert_eq!(
+        w.record().deadline.unwrap().to_rfc3339(),
+        "2026-11-30T18:00:00+00:00"
+    );
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!("PASSWORD {pw}\nDEADLINE tomorrow"),
+    );
+    w.pass();
+    assert!(w.sent().pop().unwrap().body.contains("not understood"));
+    // Pause: the clock stops; resume: the deadline moves by the pause.
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!("PASSWORD {pw}\nDEADLINE +10h"),
+    );
+    w.pass();
+    // Every player is told of each move of the clock, with the new deadline.
+    let told = |sent: &[crate::world::Sent], what: &str| {
+        for player in [HARI, CLEON, MULE, PREEM] {
+            let m = sent
+                .iter()
+                .find(|m| m.to == player && m.subject == "[g1] From the moderator")
+                .unwrap_or_else(|| panic!("{player} told of {what}"));
+            assert!(
+                m.body
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .contains(what),
+                "{}",
+                m.body
+            );
+        }
+    };
+    let deadline = pbem_utc(w.record().deadline.unwrap());
+    told(
+        &w.sent(),
+        &format!("moved the deadline of turn 1 movement: it is now {deadline}"),
+    );
+    // A pause keeps the seconds left, rounded up, not down (a resumed deadline came a
+    // second early, shown a minute early).
+    w.advance(Duration::hours(4) + Duration::milliseconds(300));
+    w.send(MODERATOR.0, "[g1]", &format!("PASSWORD {pw}\nPAUSE"));
+    w.pass();
+    assert_eq!(w.record().deadline, None);
+    told(
+        &w.sent(),
+        "The moderator paused the game in turn 1 movement",
+    );
+    w.orders(HARI, "BOARD");
+    w.pass();
+    let board = w.sent().pop().unwrap();
+    assert!(
+        board.body.contains("Deadline: none: the game is paused\n"),
+        "{}",
+        board.body
+    );
+    w.advance(Duration::hours(100));
+    assert_eq!(
+        w.pass().phases_adjudicated,
+        0,
+        "nothing happens while paused"
+    );
+    w.send(MODERATOR.0, "[g1]", &format!("PASSWORD {pw}\nRESUME"));
+    w.pass();
+    assert_eq!(w.record().deadline, Some(w.now() + Duration::hours(6)));
+    let deadline = pbem_utc(w.record().deadline.unwrap());
+    told(
+        &w.sent(),
+        &format!("the deadline of turn 1 movement is now {deadline}"),
+    );
+}
+
+/// A deadline as the mails write it.
+fn pbem_utc(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+#[test]
+fn replace_hands_a_power_to_a_new_address() {
+    let mut w = fixed();
+    let pw = MODERATOR.1;
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!("PASSWORD {pw}\nREPLACE tazenda gaal@example.test"),
+    );
+    w.pass();
+    assert_eq!(w.record().addresses["tazenda"], "gaal@example.test");
+    let sent = w.sent();
+    // The new player is welcomed with the position, the old one told, the others
+    // told that the power has a new player (not who).
+    let welcome = sent
+        .iter()
+        .find(|m| m.to == "gaal@example.test")
+        .expect("a welcome");
+    assert_eq!(welcome.subject, "[g1] Welcome: you take over tazenda");
+    for what in [
+        "You take over tazenda",
+        "The game is at turn 1, movement phase. The deadline:",
+        "Your password is tazenda's: the moderator gives it to you.",
+    ] {
+        assert!(welcome.body.contains(what), "{what}: {}", welcome.body);
+    }
+    let old = sent
+        .iter()
+        .find(|m| m.to == PREEM)
+        .expect("the old player told");
+    assert_eq!(old.subject, "[g1] You no longer play tazenda");
+    for player in [HARI, CLEON, MULE] {
+        let m = sent
+            .iter()
+            .find(|m| m.to == player)
+            .expect("the others told");
+        assert!(m.body.contains("tazenda has a new player."), "{}", m.body);
+        assert!(!m.body.contains("gaal"), "{}", m.body);
+    }
+    // The new player plays with the power's password; the old address is a stranger.
+    w.send(
+        "gaal@example.test",
+        "[g1]",
+        &format!("PASSWORD {}\nC4 - C3", PLAYERS[3].2),
+    );
+    w.pass();
+    let receipt = w.sent().pop().unwrap();
+    assert_eq!(receipt.to, "gaal@example.test");
+    assert!(receipt.body.contains("ok       C4 - C3"));
+    w.orders(PREEM, "C4 H");
+    w.pass();
+    let refusal = w.sent().pop().unwrap();
+    assert!(
+        refusal.body.contains("is not a player or moderator"),
+        "{}",
+        refusal.body
+    );
+    assert_eq!(w.record().submissions["tazenda"].orders, "C4 - C3");
+    // HELP naming no game: the new address is known as tazenda's player (it is in no
+    // games.toml), the old one plays nothing any more.
+    w.send("gaal@example.test", "help", "HELP");
+    w.send(PREEM, "help", "HELP");
+    w.pass();
+    let sent = w.sent();
+    let help = |to: &str| {
+        let m = sent.iter().find(|m| m.to == to).expect("a HELP reply");
+        m.body.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let gaal = help("gaal@example.test");
+    assert!(
+        gaal.contains("g1") && gaal.contains("you play tazenda"),
+        "{gaal}"
+    );
+    assert!(!help(PREEM).contains("you play tazenda"), "{}", help(PREEM));
+}
+
+/// A replacement made by a pbem that did not index replacements (store format 2 and
+/// no `v1/played-by/` key) is indexed when the judge opens the store: the new
+/// player's HELP naming no game lists the game.
+#[test]
+fn replacements_made_before_the_index_are_indexed_on_opening() {
+    let mut w = fixed();
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!(
+            "PASSWORD {}\nREPLACE tazenda gaal@example.test",
+            MODERATOR.1
+        ),
+    );
+    w.pass();
+    // The store as the older pbem left it.
+    let key = "v1/played-by/gaal@example.test/g1";
+    let path = w.dir.path().join("judge.sled");
+    {
+        let store = pbem::store::Store::open(&path).unwrap();
+        assert!(store.contains(key).unwrap());
+        let mut batch = pbem::store::Batch::default();
+        batch.remove(key);
+        batch.put(
+            pbem::store::FORMAT_KEY,
+            &pbem::store::Meta {
+                format: 2,
+                written_by: "pbem 0.1.0".into(),
+            },
+        );
+        store.commit(batch).unwrap();
+    }
+    w.sent();
+    w.send("gaal@example.test", "help", "HELP");
+    w.pass();
+    let help = w.sent().pop().unwrap();
+    assert_eq!(help.to, "gaal@example.test");
+    let body = help.body.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        body.contains("g1") && body.contains("you play tazenda"),
+        "{body}"
+    );
+    let store = pbem::store::Store::open(&path).unwrap();
+    assert!(store.contains(key).unwrap());
+    assert_eq!(store.format(), pbem::store::FORMAT);
+    // PREEM, tazenda's player in games.toml, was not indexed as a replacement.
+    assert!(!store.contains(&format!("v1/played-by/{PREEM}/g1")).unwrap());
+}
