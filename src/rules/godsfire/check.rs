@@ -262,6 +262,7 @@ pub struct Context {
     retreats: FastSet<Where>,
     /// Interphase and defence orders that can only act once a turn, by region.
     econ: FastSet<RegionAt>,
+    demotes: FastSet<RegionAt>,
     ministers: bool,
     desubverts: FastSet<RegionAt>,
     counters: FastSet<RegionAt>,
@@ -470,7 +471,17 @@ fn check(
             Checked::Bribe(at)
         }
         Order::Police(r) => Checked::Police(own(&r)?),
-        Order::Demote(r) => Checked::Demote(own(&r)?),
+        Order::Demote(r) => {
+            // A region named by DEMOTE declines one level at G7.5 however often it is
+            // named, and G6.2 takes the regions named in turn: a repeat changes nothing.
+            let at = own(&r)?;
+            if !context.demotes.insert(at) {
+                return Err(Invalid::Again(
+                    "an earlier DEMOTE names this region already; a repeat changes nothing",
+                ));
+            }
+            Checked::Demote(at)
+        }
         Order::ChangeMinisters => {
             if state.powers[power].ministers_changed {
                 return Err(Invalid::Illegal(
