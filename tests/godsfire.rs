@@ -580,3 +580,113 @@ pub(crate) fn godsfire_state(w: &World) -> State {
         _ => panic!("not a Godsfire game"),
     }
 }
+
+/// The interphase orders as the rules carry them out (G3: step by step in the order of
+/// the rules): G6.1 EXTORT, G6.2 BORROW, G6.3 TRANSFER, G6.4 BUY, G6.5 LOYALTY and
+/// ECON, G7.1 PARTY, G7.2 NEGOTIATE, BRIBE, POLICE, G7.7 CHANGE MINISTERS ("before
+/// G7.3"), G7.5 DEMOTE, G8.1 SUBVERT, G8.2 WAR and PEACE.
+const INTERPHASE_IN_THE_RULES_ORDER: [&str; 15] = [
+    "EXTORT",
+    "BORROW",
+    "TRANSFER",
+    "BUY",
+    "LOYALTY",
+    "ECON",
+    "PARTY",
+    "NEGOTIATE",
+    "BRIBE",
+    "POLICE",
+    "CHANGE",
+    "DEMOTE",
+    "SUBVERT",
+    "WAR",
+    "PEACE",
+];
+
+/// The first words of the order lines of `text` that are interphase keywords, in order.
+fn interphase_keywords(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| INTERPHASE_IN_THE_RULES_ORDER.contains(w))
+        .collect()
+}
+
+/// HELP, the player's guide and the README's example interphase mail list the
+/// interphase orders in the order the rules carry them out (G3), as the adjudication
+/// does (its steps); `DEMOTE` (G7.5) comes after `CHANGE MINISTERS` (G7.7, before
+/// G7.3). HELP listed it second, between EXTORT and BORROW.
+#[test]
+fn g3_help_lists_the_interphase_orders_in_the_rules_order() {
+    use gf::check::Checked;
+    use gf::map::RegionAt;
+    use gf::syntax::PartyCost;
+    use pbem::rules::game::Play;
+    let at = RegionAt {
+        system: 0,
+        planet: 0,
+        region: 0,
+    };
+    // The adjudication's steps, one order for each keyword above.
+    let steps: Vec<_> = [
+        Checked::Extort(at),
+        Checked::Borrow(1),
+        Checked::Transfer {
+            amount: 1,
+            from: gf::check::Source::Ng,
+            to: gf::check::Source::Bank(0),
+        },
+        Checked::Buy {
+            region: at,
+            count: 1,
+            kind: gf::map::UnitType::Ag,
+        },
+        Checked::Loyalty {
+            region: at,
+            amount: 1,
+        },
+        Checked::Econ(at),
+        Checked::Party {
+            region: at,
+            paid_by: PartyCost::Pay,
+        },
+        Checked::Negotiate(at),
+        Checked::Bribe(at),
+        Checked::Police(at),
+        Checked::ChangeMinisters,
+        Checked::Demote(at),
+        Checked::Subvert(at),
+        Checked::War(1),
+        Checked::Peace(1),
+    ]
+    .iter()
+    .map(Checked::step)
+    .collect();
+    assert!(steps.is_sorted(), "{steps:?}");
+
+    let s = standard(1, Options::default());
+    let help = s.order_help();
+    let interphase = &help[help.find("Interphase").unwrap()..help.find("Defence").unwrap()];
+    assert_eq!(
+        interphase_keywords(interphase),
+        INTERPHASE_IN_THE_RULES_ORDER
+    );
+
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("docs/godsfire.md")).unwrap();
+    let guide = &guide[guide.find("## Interphase").unwrap()..guide.find("## Defence").unwrap()];
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = &readme[readme.find("an interphase mail:").unwrap()..];
+    let readme = &readme[..readme.find("a defence mail:").unwrap()];
+    // The guide and the README show BRIBE and POLICE on NEGOTIATE's line, PEACE on
+    // WAR's (README).
+    for text in [guide, readme] {
+        let got = interphase_keywords(text);
+        let want: Vec<&str> = INTERPHASE_IN_THE_RULES_ORDER
+            .iter()
+            .copied()
+            .filter(|k| got.contains(k))
+            .collect();
+        assert_eq!(got, want);
+        assert!(got.len() >= 12, "{got:?}");
+    }
+}
