@@ -396,3 +396,35 @@ fn a_scenario_loan_with_nothing_left_to_pay_is_refused() {
         "{err}"
     );
 }
+
+/// An attack, a retreat or a stance written without its place (`ATTACK`, the keyword
+/// alone) is an order short of its place: the receipt refuses it and says what it
+/// needs, as for other orders with a part missing. It was told `"ATTACK" is not an
+/// order`, as chatter is.
+#[test]
+fn g5_1_an_attack_without_its_place_is_told_what_it_needs() {
+    let (s, _) = gf::generate::standard_combat(1);
+    let lines = "ATTACK\natt F5\nRETREAT E4\nINTERCEPT\nBLOCK H9";
+    let got = receipt(&s, "red", lines);
+    assert_eq!(
+        got,
+        [
+            "ATTACK needs the place of the attacking stack before it and the target after \
+             it, like F4 ATTACK F5",
+            "ATTACK needs the place of the attacking stack before it and the target after \
+             it, like F4 ATTACK F5",
+            "RETREAT needs the place of the stack before it and where it retreats to after \
+             it, like F5 RETREAT E4",
+            "INTERCEPT needs the cell of the standing stack before it, like G7 INTERCEPT",
+            "BLOCK needs the cell of the standing stack before it, like H8 BLOCK or H8 \
+             BLOCK H9",
+        ]
+    );
+    // Refused as an order, not passed over as a line that is no order at all.
+    for check in <gf::Godsfire as pbem::rules::RuleSet>::check(&s, "red", lines) {
+        assert!(
+            matches!(check, pbem::rules::LineCheck::Refused { .. }),
+            "{check:?}"
+        );
+    }
+}

@@ -112,6 +112,12 @@ pub enum SyntaxError {
     },
     Extra(String),
     Twice(String),
+    /// A place order's keyword written first, with no place before it (`ATTACK`,
+    /// `RETREAT E4`): the keyword and what it needs.
+    Needs {
+        keyword: &'static str,
+        needs: &'static str,
+    },
 }
 
 impl fmt::Display for SyntaxError {
@@ -136,6 +142,7 @@ impl fmt::Display for SyntaxError {
             }
             SyntaxError::Extra(w) => write!(f, "unexpected {w:?} after the order"),
             SyntaxError::Twice(w) => write!(f, "{w} is written twice"),
+            SyntaxError::Needs { keyword, needs } => write!(f, "{keyword} needs {needs}"),
         }
     }
 }
@@ -252,6 +259,9 @@ pub fn parse(line: &str) -> Result<Order<'_>, SyntaxError> {
             // A place first: a move, a stance, an attack or a retreat.
             let second = words.0.clone().next().unwrap_or("");
             if !looks_like_place(first) && !starts_place_order(second) {
+                if let Some(e) = place_keyword_first(first) {
+                    return Err(e);
+                }
                 return Err(SyntaxError::UnknownKeyword(word.to_ascii_uppercase()));
             }
             place_order(first, &mut words)?
@@ -280,6 +290,38 @@ fn starts_place_order(word: &str) -> bool {
         || ["INTERCEPT", "BLOCK", "ATTACK", "ATT", "RETREAT"]
             .iter()
             .any(|k| word.eq_ignore_ascii_case(k))
+}
+
+/// A stance's, an attack's or a retreat's keyword written first (G4.3, G5.1, G5.7): an
+/// order short of its place, told what it needs, not a word that is no order.
+fn place_keyword_first(word: &str) -> Option<SyntaxError> {
+    let is = |k: &str| word.eq_ignore_ascii_case(k);
+    let (keyword, needs) = if is("ATTACK") || is("ATT") {
+        (
+            "ATTACK",
+            "the place of the attacking stack before it and the target after it, \
+             like F4 ATTACK F5",
+        )
+    } else if is("RETREAT") {
+        (
+            "RETREAT",
+            "the place of the stack before it and where it retreats to after it, \
+             like F5 RETREAT E4",
+        )
+    } else if is("INTERCEPT") {
+        (
+            "INTERCEPT",
+            "the cell of the standing stack before it, like G7 INTERCEPT",
+        )
+    } else if is("BLOCK") {
+        (
+            "BLOCK",
+            "the cell of the standing stack before it, like H8 BLOCK or H8 BLOCK H9",
+        )
+    } else {
+        return None;
+    };
+    Some(SyntaxError::Needs { keyword, needs })
 }
 
 /// `2AG` as one word.
