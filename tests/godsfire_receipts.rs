@@ -428,3 +428,25 @@ fn g5_1_an_attack_without_its_place_is_told_what_it_needs() {
         );
     }
 }
+
+/// A power out of the game owes nothing: the board shows it without loans, not with
+/// instalments "due at the next interphase" that no interphase charges (G6.2 skips a
+/// power out). A game saved before its loans went with it (G10.1) still holds them.
+#[test]
+fn g10_1_the_board_shows_no_loans_for_a_power_out_of_the_game() {
+    use pbem::rules::godsfire::state::Loan;
+    let mut s = standard(2, Options::default());
+    s.powers[1].out = true;
+    s.powers[1].loans = vec![Loan {
+        left: 2,
+        instalment: 2,
+    }];
+    let board = squash(&gf::report::board_text(&s));
+    assert!(
+        board.contains(
+            "blue (out of the game): NG at Vega, treasury 10, loyalty R5 M5 E5 loans: none;"
+        ),
+        "{board}"
+    );
+    assert!(!board.contains("due at the next interphase"), "{board}");
+}

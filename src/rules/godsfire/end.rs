@@ -25,7 +25,8 @@ pub fn eliminate(run: &mut Run) {
 
 /// G10.1: a power out of the game: its units are removed from the map and each of its
 /// systems goes neutral with a garrison of 1 PDF; its stakes, money in transit and
-/// purchases go too (nobody is left to use them).
+/// purchases go too (nobody is left to use them), and its loans (nobody is left to
+/// pay them, and no interphase charges a power out).
 pub fn put_out(run: &mut Run, p: usize, why: &str) {
     if run.state.powers[p].out {
         return;
@@ -68,6 +69,7 @@ pub fn put_out(run: &mut Run, p: usize, why: &str) {
     run.state.stakes.retain(|k| k.power != id);
     run.state.purchases.retain(|k| k.power != id);
     run.state.transit.retain(|k| k.power != id);
+    run.state.powers[p].loans.clear();
     run.index = super::state::Index::new(&run.state);
     run.restack = true;
 }

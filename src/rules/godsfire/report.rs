@@ -23,11 +23,13 @@ pub fn board_text(state: &State) -> String {
         match state.power(&owner) {
             Some(p) => {
                 // Each loan as its instalments left, and what the next interphase
-                // takes from the treasury (G6.2): enough to plan by.
+                // takes from the treasury (G6.2): enough to plan by. A power out of
+                // the game owes nothing (its loans went with it, G10.1; a game saved
+                // before may still hold them).
                 let mut loans: Vec<String> = p
                     .loans
                     .iter()
-                    .filter(|l| l.left > 0)
+                    .filter(|l| l.left > 0 && !p.out)
                     .map(|l| {
                         let s = if l.left == 1 { "" } else { "s" };
                         format!("{} instalment{s} of {}", l.left, l.instalment)
