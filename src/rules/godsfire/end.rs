@@ -102,7 +102,7 @@ pub fn victory(run: &mut Run) -> bool {
     }
     let text = format!(
         "{} own{} at least {} of {} systems with no loan outstanding: victory",
-        winners.join(" and "),
+        crate::report::and_list(winners.clone()),
         if winners.len() == 1 { "s" } else { "" },
         need.ceil(),
         total
@@ -111,6 +111,12 @@ pub fn victory(run: &mut Run) -> bool {
     run.state.winners = winners;
     run.state.phase = Phase::Over;
     true
+}
+
+/// `1 system and 5 regions`.
+fn counted(a: usize, a_name: &str, b: usize, b_name: &str) -> String {
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    format!("{a} {a_name}{} and {b} {b_name}{}", s(a), s(b))
 }
 
 /// The end of a turn, after the defence phase: the last turn ends the game (most
@@ -128,8 +134,10 @@ pub fn end_turn(run: &mut Run) {
             .collect();
         let text = match best {
             Some((systems, regions)) => format!(
-                "the last turn is over: {} with {systems} systems and {regions} regions",
-                winners.join(" and ")
+                "the last turn is over: {} with {}{}",
+                crate::report::and_list(winners.clone()),
+                counted(systems, "system", regions, "region"),
+                if winners.len() > 1 { " each" } else { "" }
             ),
             None => "the last turn is over; no power is left".to_string(),
         };
