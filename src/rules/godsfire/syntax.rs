@@ -186,7 +186,7 @@ pub fn parse(line: &str) -> Result<Order<'_>, SyntaxError> {
             }
             if kinds.is_empty() {
                 return Err(SyntaxError::Missing(
-                    "the unit types, like LOSSES AG SQD PDF",
+                    "the list of unit types (as in LOSSES AG SQD PDF)",
                 ));
             }
             Order::Losses(kinds)
@@ -518,7 +518,7 @@ impl<'a> Words<'a> {
     fn path(&mut self) -> Result<Vec<&'a str>, SyntaxError> {
         let places: Vec<&'a str> = self.0.by_ref().filter(|w| !is_arrow(w)).collect();
         if places.is_empty() {
-            return Err(SyntaxError::Missing("the places of the path after ->"));
+            return Err(SyntaxError::Missing("the path (the places after ->)"));
         }
         Ok(places)
     }
