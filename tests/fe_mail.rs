@@ -9,7 +9,7 @@ use pbem::rules::foundation_empire::scenario::Scenario;
 use pbem::rules::foundation_empire::FoundationEmpire;
 use pbem::rules::{LineCheck, RuleSet};
 
-use crate::world::{squash, Sent, World, FIXED_START, MODERATOR, PLAYERS};
+use crate::world::{squash, Sent, World, DISLODGING_START, FIXED_START, MODERATOR, PLAYERS};
 
 const SALVOR: (&str, &str, &str) = (
     "foundation",
@@ -220,16 +220,11 @@ fn board_reply(w: &mut World) -> String {
 /// results do, and shows the standing with the turn limit (R9.3).
 #[test]
 fn board_reply_tells_what_the_phase_asks() {
-    let [hari, cleon, mule, preem] = PLAYERS.map(|(_, address, _)| address);
     // A retreat phase: the Foundation dislodges Tazenda's fleet in C4.
-    let mut w = World::new(
-        "[game.options]\nturn_limit = 10\n[game.start]\nfoundation = [\"Daribow\", \"Askone\", \"Smyrno\"]\nimperium = [\"Trantor\", \"Neotrantor\", \"Siwenna\"]\nunion = [\"Kalgan\", \"Haven\", \"Radole\"]\ntazenda = [\"Rossem\", \"Tazenda\", \"Sark\"]\n",
-    );
-    w.orders(hari, "C3 - C4\nD2 S\nB2 S");
-    w.orders(cleon, "E1 H");
-    w.orders(mule, "E4 H");
-    w.orders(preem, "C4 H");
-    w.pass();
+    let mut w = World::new(&format!(
+        "[game.options]\nturn_limit = 10\n{DISLODGING_START}"
+    ));
+    w.dislodge_in_c4();
     assert_eq!(w.record().game.label().phase, "retreat");
     let board = board_reply(&mut w);
     assert!(
@@ -250,7 +245,7 @@ fn board_reply_tells_what_the_phase_asks() {
     let mut w = World::new(&format!(
         "[game.options]\noccupation_turns = 1\n{FIXED_START}"
     ));
-    w.orders(hari, "B2 - A3\nC1 - D2\nA1 - B1");
+    w.orders(PLAYERS[0].1, "B2 - A3\nC1 - D2\nA1 - B1");
     w.orders(MODERATOR.0, "FORCE");
     w.pass();
     assert_eq!(w.record().game.label().phase, "placement");

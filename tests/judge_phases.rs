@@ -5,7 +5,7 @@
 use chrono::Duration;
 
 use crate::judge::{fixed, turn_one, CLEON, HARI, MULE, PREEM};
-use crate::world::{World, FIXED_START, MODERATOR, PLAYERS};
+use crate::world::{World, DISLODGING_START, FIXED_START, MODERATOR, PLAYERS};
 
 #[test]
 fn full_turn_adjudicated_when_all_four_submit_results_to_everyone() {
@@ -176,14 +176,8 @@ fn a_mail_that_came_after_the_deadline_counts_for_the_next_phase() {
 
 #[test]
 fn retreat_phase_asks_only_the_dislodged_power() {
-    let mut w = World::new(
-        "[game.start]\nfoundation = [\"Daribow\", \"Askone\", \"Smyrno\"]\nimperium = [\"Trantor\", \"Neotrantor\", \"Siwenna\"]\nunion = [\"Kalgan\", \"Haven\", \"Radole\"]\ntazenda = [\"Rossem\", \"Tazenda\", \"Sark\"]\n",
-    );
-    w.orders(HARI, "C3 - C4\nD2 S\nB2 S");
-    w.orders(CLEON, "E1 H");
-    w.orders(MULE, "E4 H");
-    w.orders(PREEM, "C4 H");
-    w.pass();
+    let mut w = World::new(DISLODGING_START);
+    w.dislodge_in_c4();
     let record = w.record();
     assert_eq!(record.game.label().phase, "retreat");
     assert_eq!(record.game.owing(), ["tazenda"]);

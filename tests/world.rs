@@ -363,6 +363,24 @@ pub fn read_outbox(dir: &Path) -> Vec<Sent> {
 /// Fixed starting positions for the four powers.
 pub const FIXED_START: &str = "[game.start]\nfoundation = [\"Terminus\", \"Anacreon\", \"Smyrno\"]\nimperium = [\"Trantor\", \"Neotrantor\", \"Siwenna\"]\nunion = [\"Kalgan\", \"Haven\", \"Radole\"]\ntazenda = [\"Tazenda\", \"Rossem\", \"Gentri\"]\n";
 
+/// Starting positions from which the Foundation can dislodge Tazenda's fleet in C4 in
+/// turn 1 ([`World::dislodge_in_c4`]).
+pub const DISLODGING_START: &str = "[game.start]\nfoundation = [\"Daribow\", \"Askone\", \"Smyrno\"]\nimperium = [\"Trantor\", \"Neotrantor\", \"Siwenna\"]\nunion = [\"Kalgan\", \"Haven\", \"Radole\"]\ntazenda = [\"Rossem\", \"Tazenda\", \"Sark\"]\n";
+
+impl World {
+    /// Turn 1 from [`DISLODGING_START`]: every power orders, and the Foundation, two
+    /// supports pooled, dislodges Tazenda's fleet in C4; the game is then in its retreat
+    /// phase.
+    pub fn dislodge_in_c4(&mut self) {
+        let [hari, cleon, mule, preem] = PLAYERS.map(|(_, address, _)| address);
+        self.orders(hari, "C3 - C4\nD2 S\nB2 S");
+        self.orders(cleon, "E1 H");
+        self.orders(mule, "E4 H");
+        self.orders(preem, "C4 H");
+        self.pass();
+    }
+}
+
 /// Every test's world checks, at its end, that no mail sent held a password.
 impl Drop for World {
     fn drop(&mut self) {
