@@ -173,6 +173,14 @@ fn g5_9_combat_is_owed_by_powers_in_contact_with_hostile_units() {
         units: pbem::rules::godsfire::map::Units::of(pbem::rules::godsfire::map::UnitType::Sqd, 1),
     });
     assert_eq!(gf::owing(&s), ["red"]);
+    // A BOARD reply says where: the stacks in contact (G5.9).
+    let asks = gf::report::phase_asks(&s);
+    assert_eq!(
+        asks,
+        ["red's 1 SQD at E5 and the neutral 3 SQD, 3 AG, 3 PDF at F6 are in contact"]
+    );
+    s.phase = Phase::Movement;
+    assert!(gf::report::phase_asks(&s).is_empty());
 }
 
 #[test]

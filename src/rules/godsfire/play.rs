@@ -101,6 +101,10 @@ impl Play for State {
         )
     }
 
+    fn phase_asks(&self, _viewer: Viewer) -> Vec<String> {
+        report::phase_asks(self)
+    }
+
     fn standing(&self) -> Vec<String> {
         report::standing(self)
     }

@@ -383,6 +383,67 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
     }
 }
 
+/// What the combat phase asks (G5.9), one line a pair of hostile stacks in contact: in
+/// the same place, in adjacent cells, or a system's cell and a region of it, where an
+/// ATTACK may be given. Nothing in the other phases (their orders are the whole board's).
+pub fn phase_asks(state: &State) -> Vec<String> {
+    use super::place::{Place, Position};
+    use super::state::Phase;
+    if state.phase != Phase::Combat {
+        return Vec::new();
+    }
+    let pos = Position::new(state);
+    let whose = |side: usize| match pos.sides.ids.get(side) {
+        Some(id) if id != NEUTRAL => format!("{id}'s"),
+        _ => "the neutral".to_string(),
+    };
+    // Each pair once, by its two (place, side) in order; the stacks' units beside.
+    let mut pairs = std::collections::BTreeMap::new();
+    for (a, s, units) in pos.board.iter() {
+        if units.is_empty() {
+            continue;
+        }
+        for b in pos.contact_places(a) {
+            for (t, other) in pos.board.at(b) {
+                if other.is_empty() || !pos.sides.hostile(s, t) {
+                    continue;
+                }
+                if (a, s) <= (b, t) {
+                    pairs.insert(((a, s), (b, t)), (units, other));
+                } else {
+                    pairs.insert(((b, t), (a, s)), (other, units));
+                }
+            }
+        }
+    }
+    pairs
+        .into_iter()
+        .map(|(((a, s), (b, t)), (u, v))| {
+            let at = |p: Place| state.place_name(p);
+            if a == b {
+                format!(
+                    "{} {} and {} {} at {} are in contact",
+                    whose(s),
+                    units_text(u),
+                    whose(t),
+                    units_text(v),
+                    at(a)
+                )
+            } else {
+                format!(
+                    "{} {} at {} and {} {} at {} are in contact",
+                    whose(s),
+                    units_text(u),
+                    at(a),
+                    whose(t),
+                    units_text(v),
+                    at(b)
+                )
+            }
+        })
+        .collect()
+}
+
 /// An example orders mail body for `power` in the current phase, from the position
 /// itself (welcome mails and HELP).
 pub fn example_orders(state: &State, power: &str) -> String {
