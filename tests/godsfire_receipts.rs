@@ -429,9 +429,10 @@ fn g5_1_an_attack_without_its_place_is_told_what_it_needs() {
     }
 }
 
-/// A power out of the game owes nothing: the board shows it without loans, not with
-/// instalments "due at the next interphase" that no interphase charges (G6.2 skips a
-/// power out). A game saved before its loans went with it (G10.1) still holds them.
+/// A power out of the game owes nothing and has nothing to spend or fight with: the
+/// board says it is out and no more, not instalments "due at the next interphase" that
+/// no interphase charges (G6.2 skips a power out; a game saved before its loans went
+/// with it, G10.1, still holds them), nor its treasury; and a war with it is over.
 #[test]
 fn g10_1_the_board_shows_no_loans_for_a_power_out_of_the_game() {
     use pbem::rules::godsfire::state::Loan;
@@ -441,12 +442,15 @@ fn g10_1_the_board_shows_no_loans_for_a_power_out_of_the_game() {
         left: 2,
         instalment: 2,
     }];
+    s.powers[0].at_war = vec!["blue".into()];
+    s.powers[1].at_war = vec!["red".into()];
     let board = squash(&gf::report::board_text(&s));
+    assert!(board.contains("blue: out of the game"), "{board}");
+    assert!(!board.contains("due at the next interphase"), "{board}");
     assert!(
-        board.contains(
-            "blue (out of the game): NG at Vega, treasury 10, loyalty R5 M5 E5 loans: none;"
-        ),
+        !board.contains("treasury 10, loyalty R5 M5 E5 loans: none; at war with: red"),
         "{board}"
     );
-    assert!(!board.contains("due at the next interphase"), "{board}");
+    assert!(board.contains("at war with: nobody"), "{board}");
+    assert!(!board.contains("at war with: blue"), "{board}");
 }

@@ -21,15 +21,19 @@ pub fn board_text(state: &State) -> String {
             out.push('\n');
         }
         match state.power(&owner) {
+            // A power out of the game has nothing left to tell (G10.1): no treasury to
+            // spend, no loans to pay (a game saved before may still hold them), no war
+            // to wage.
+            Some(p) if p.out => {
+                let _ = writeln!(out, "{}: out of the game", p.id);
+            }
             Some(p) => {
                 // Each loan as its instalments left, and what the next interphase
-                // takes from the treasury (G6.2): enough to plan by. A power out of
-                // the game owes nothing (its loans went with it, G10.1; a game saved
-                // before may still hold them).
+                // takes from the treasury (G6.2): enough to plan by.
                 let mut loans: Vec<String> = p
                     .loans
                     .iter()
-                    .filter(|l| l.left > 0 && !p.out)
+                    .filter(|l| l.left > 0)
                     .map(|l| {
                         let s = if l.left == 1 { "" } else { "s" };
                         format!("{} instalment{s} of {}", l.left, l.instalment)
@@ -47,14 +51,8 @@ pub fn board_text(state: &State) -> String {
                 }
                 let _ = writeln!(
                     out,
-                    "{}{}: NG at {}, treasury {}, loyalty R{} M{} E{}",
-                    p.id,
-                    if p.out { " (out of the game)" } else { "" },
-                    p.ng,
-                    p.treasury,
-                    p.loyalty.r,
-                    p.loyalty.m,
-                    p.loyalty.e
+                    "{}: NG at {}, treasury {}, loyalty R{} M{} E{}",
+                    p.id, p.ng, p.treasury, p.loyalty.r, p.loyalty.m, p.loyalty.e
                 );
                 let _ = writeln!(
                     out,
@@ -64,15 +62,13 @@ pub fn board_text(state: &State) -> String {
                     } else {
                         loans.join(", ")
                     },
-                    if p.at_war.is_empty() {
-                        "nobody".to_string()
-                    } else {
-                        in_order(state, &p.at_war)
+                    match in_order(state, &p.at_war) {
+                        wars if wars.is_empty() => "nobody".to_string(),
+                        wars => wars,
                     },
-                    if p.declared_war.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" (declared on {})", in_order(state, &p.declared_war))
+                    match in_order(state, &p.declared_war) {
+                        wars if wars.is_empty() => String::new(),
+                        wars => format!(" (declared on {wars})"),
                     },
                     if p.ministers_changed {
                         "; ministers changed"
@@ -206,8 +202,14 @@ fn legend(state: &State, example: Option<(String, u8)>, out: &mut String) {
 }
 
 /// Power ids in the game's order, joined with commas.
+/// Powers by id in the game's order, those out of the game left out (a war with one is
+/// over: it has nothing left to fight with).
 fn in_order(state: &State, ids: &[String]) -> String {
-    let mut ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let mut ids: Vec<&str> = ids
+        .iter()
+        .map(String::as_str)
+        .filter(|id| state.power(id).is_some_and(|p| !p.out))
+        .collect();
     ids.sort_by_key(|id| state.rank(id));
     ids.join(", ")
 }
