@@ -450,9 +450,9 @@ impl Run {
                     self.cannot_reinforce(t, mover, r, &why);
                     continue;
                 }
-                let why = if !self.map.land_adjacent(o, r) {
-                    Some(format!("{} is not next to {}", self.rn(o), self.rn(r)))
-                } else if !self.s.owns(q, o) {
+                // An origin not land-adjacent to the target was refused when read
+                // (`check::static_check`).
+                let why = if !self.s.owns(q, o) {
                     Some(format!("{} is not {}'s", self.rn(o), self.pid(q)))
                 } else if targets.contains(&o) {
                     Some(format!("{} is under attack too", self.rn(o)))
