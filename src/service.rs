@@ -164,8 +164,10 @@ fn run(
             Err(e) => tracing::warn!(error = %e, "scheduled backup failed"),
         }
         let mut busy = false;
+        let mut due_again = false;
         match judge.poll_once() {
             Ok(p) => {
+                due_again = p.due_again;
                 for e in &p.errors {
                     tracing::warn!(error = %e, "pass went on without it");
                 }
@@ -187,7 +189,7 @@ fn run(
             }
             Err(e) => tracing::warn!(error = %e, "pass failed, will retry"),
         }
-        if busy || hangup.load(Ordering::Relaxed) {
+        if busy || due_again || hangup.load(Ordering::Relaxed) {
             // Look again at once.
         } else if last_mail.is_some_and(|t| t.elapsed() < BURST_TAIL) {
             std::thread::sleep(BURST_POLL);

@@ -91,6 +91,101 @@ fn deadline_passing_defaults_missing_orders_and_sends_results() {
     assert_eq!(w.record().deadline, Some(w.now() + Duration::hours(48)));
 }
 
+/// A mailbox that takes a mail while the judge reads it: the mail, written at its
+/// delivery time but still in `tmp/` (as a mail server leaves it until it is whole),
+/// is moved into `new/` just after the judge has listed the mailbox, and the clock
+/// moves on past the deadline before the judge goes on.
+struct MailArrivingDuringTheRead {
+    inner: pbem::mail::transport::MaildirInbox,
+    arriving: Option<(std::path::PathBuf, std::path::PathBuf)>,
+    clock: std::sync::Arc<pbem::judge::clock::FixedClock>,
+    then: Duration,
+}
+
+impl pbem::mail::transport::Inbox for MailArrivingDuringTheRead {
+    fn fetch(
+        &mut self,
+        store: &pbem::store::Store,
+    ) -> Result<Vec<pbem::mail::transport::Waiting>, pbem::mail::transport::TransportError> {
+        let waiting = self.inner.fetch(store);
+        if let Some((from, to)) = self.arriving.take() {
+            std::fs::rename(from, to).unwrap();
+            self.clock.advance(self.then);
+        }
+        waiting
+    }
+
+    fn done(
+        &mut self,
+        store: &pbem::store::Store,
+        tokens: &[String],
+        failed: &[String],
+    ) -> Result<(), pbem::mail::transport::TransportError> {
+        self.inner.done(store, tokens, failed)
+    }
+}
+
+/// A mail that reached the mailbox before the deadline, but after the pass that the
+/// deadline passed in had looked at the mailbox, counts for the phase it came in time
+/// for: the deadline is kept by the next pass, which reads the mail first.
+#[test]
+fn a_mail_that_came_just_before_the_deadline_counts_though_the_pass_had_looked() {
+    use pbem::judge::clock::Clock;
+    let mut w = fixed();
+    w.pass();
+    w.sent();
+    let deadline = w.record().deadline.unwrap();
+    w.advance(deadline - w.now() - Duration::minutes(1));
+    w.orders(HARI, "B2 - C2");
+    // The mail is not whole yet when the pass lists the mailbox.
+    let name = std::fs::read_dir(w.inbox().join("new"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .file_name();
+    let writing = w.inbox().join("tmp").join(&name);
+    std::fs::rename(w.inbox().join("new").join(&name), &writing).unwrap();
+
+    let clock = std::sync::Arc::new(pbem::judge::clock::FixedClock::at(w.now()));
+    let mut judge = pbem::judge::Judge::open(&w.config, &*clock).unwrap();
+    judge.set_inbox(Box::new(MailArrivingDuringTheRead {
+        inner: pbem::mail::transport::MaildirInbox::new(w.inbox()),
+        arriving: Some((writing, w.inbox().join("new").join(&name))),
+        clock: clock.clone(),
+        then: Duration::minutes(2),
+    }));
+    let pass = judge.poll_once().unwrap();
+    assert!(clock.now() > deadline);
+    assert_eq!(pass.mails_read, 0);
+    assert_eq!(
+        pass.phases_adjudicated, 0,
+        "the deadline waits for the mail that came before it"
+    );
+    assert!(pass.due_again, "the next pass is asked for at once");
+    let pass = judge.poll_once().unwrap();
+    assert_eq!((pass.mails_read, pass.phases_adjudicated), (1, 1));
+    assert!(!pass.due_again);
+    drop(judge);
+    let sent = w.sent();
+    let receipt = sent
+        .iter()
+        .find(|m| m.to == HARI && m.subject.contains("received"))
+        .unwrap();
+    assert!(receipt.subject.contains("turn 1"), "{}", receipt.subject);
+    assert!(!receipt.body.contains("counts for"), "{}", receipt.body);
+    let results = sent
+        .iter()
+        .find(|m| m.to == HARI && m.subject.contains("results"))
+        .unwrap();
+    assert!(
+        results.body.contains("foundation B2 - C2"),
+        "{}",
+        results.body
+    );
+    assert_eq!(w.record().game.label().turn, 2);
+}
+
 /// A mail is read as of when it reached the mailbox, however late the pass that reads
 /// it (a judge run from cron): one that came before the deadline counts for the phase,
 /// one that came after it counts for the next phase, and its writer is told why.

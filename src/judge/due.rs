@@ -131,9 +131,21 @@ impl Judge<'_> {
         Ok(())
     }
 
-    /// The games due by now, earliest first.
-    pub(super) fn due_games(&self) -> Result<Vec<String>, JudgeError> {
-        let end = format!("{DUE}{:020}~", self.clock.now().timestamp().max(0));
+    /// Whether a game came due from `from` (to the second) to `until`: a deadline or
+    /// reminder that passed while a pass read its mail.
+    pub(super) fn came_due(
+        &self,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> Result<bool, JudgeError> {
+        let start = format!("{DUE}{:020}/", from.timestamp().max(0));
+        let end = format!("{DUE}{:020}~", until.timestamp().max(0));
+        Ok(start <= end && !self.store.keys_between(&start, &end)?.is_empty())
+    }
+
+    /// The games due by `at`, earliest first.
+    pub(super) fn due_games(&self, at: DateTime<Utc>) -> Result<Vec<String>, JudgeError> {
+        let end = format!("{DUE}{:020}~", at.timestamp().max(0));
         let mut ids: Vec<String> = self
             .store
             .keys_between(DUE, &end)?

@@ -137,6 +137,9 @@ pub struct PassReport {
     pub replies_sent: usize,
     /// Games whose deadline or reminder was due (the others were not looked at).
     pub games_due: usize,
+    /// A deadline or reminder came due after the pass began reading its last mails:
+    /// it is kept by the next pass, which should come at once.
+    pub due_again: bool,
     /// Mail servers out of reach, replies refused: the pass went on without them.
     pub errors: Vec<String>,
 }
@@ -338,6 +341,13 @@ impl<'c> Judge<'c> {
         Ok(judge)
     }
 
+    /// Reads mail from `inbox` instead of the one games.toml names (a program that
+    /// embeds the judge with a transport of its own; the tests' mailbox that takes a
+    /// mail while the judge reads it).
+    pub fn set_inbox(&mut self, inbox: Box<dyn Inbox>) {
+        self.inbox = std::cell::RefCell::new(inbox);
+    }
+
     /// How many mails are committed together (default 256).
     pub fn set_group_size(&mut self, n: usize) {
         self.group_size = n.max(1);
@@ -399,7 +409,11 @@ impl<'c> Judge<'c> {
         // replies go out group by group, so the mail servers deliver the first while
         // the judge reads on.
         let mut first_of_round: Option<String> = None;
+        // When the last look at the mailbox began: what came after it is read by the
+        // next pass, so deadlines are kept as of then (see `tick`).
+        let mut read_at;
         loop {
+            read_at = self.clock.now();
             let limit = self.inbox.borrow().round_limit();
             // A mailbox out of reach is reported, and the pass goes on: deadlines are
             // kept and replies sent whatever the inbox does.
@@ -453,8 +467,11 @@ impl<'c> Judge<'c> {
         }
         report.phases_adjudicated += {
             let _t = crate::timing::span("deadlines and reminders (tick)");
-            self.tick(&mut report)?
+            self.tick(&mut report, read_at)?
         };
+        // A deadline or reminder that came due while the mail was read is kept by a
+        // pass that comes at once.
+        report.due_again = self.came_due(read_at, self.clock.now())?;
         report.replies_sent += self.send_outbox(&mut report)?;
         self.settle_snapshots();
         Ok(report)

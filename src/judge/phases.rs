@@ -5,13 +5,23 @@ use super::*;
 use crate::picture::mail::Rich;
 
 impl Judge<'_> {
-    /// Deadlines and reminders of every game. Returns the phases adjudicated. A game
-    /// whose deadline was tried [`MAX_ATTEMPTS`] times (a pass killed or failing on it)
-    /// is suspended instead; a fault in one game leaves the others alone.
-    pub(super) fn tick(&self, report: &mut PassReport) -> Result<usize, JudgeError> {
-        let now = self.clock.now();
+    /// Deadlines and reminders of every game due by `read_at`, the time the pass
+    /// began reading its mail. Returns the phases adjudicated. A game whose deadline
+    /// was tried [`MAX_ATTEMPTS`] times (a pass killed or failing on it) is suspended
+    /// instead; a fault in one game leaves the others alone.
+    ///
+    /// Not the time of the tick itself: a mail that reached the mailbox after the
+    /// pass looked, but before a deadline that passed while the pass read the others,
+    /// has not been read yet. The deadline is kept by the next pass, after that mail
+    /// is read, so it counts for the phase it came in time for.
+    pub(super) fn tick(
+        &self,
+        report: &mut PassReport,
+        read_at: DateTime<Utc>,
+    ) -> Result<usize, JudgeError> {
+        let now = read_at;
         let mut count = 0;
-        for id in self.due_games()? {
+        for id in self.due_games(now)? {
             let Some(gc) = self.config.game(&id) else {
                 continue;
             };
