@@ -207,6 +207,53 @@ fn replace_hands_a_power_to_a_new_address() {
     assert!(!help(PREEM).contains("you play tazenda"), "{}", help(PREEM));
 }
 
+/// An archived game's player by REPLACE is no longer known as a player here (a HELP
+/// naming no game is refused as from a stranger); listed again, the game knows her
+/// again.
+#[test]
+fn an_archived_game_no_longer_makes_its_replacement_player_known() {
+    let mut w = fixed();
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!(
+            "PASSWORD {}\nREPLACE tazenda gaal@example.test",
+            MODERATOR.1
+        ),
+    );
+    w.pass();
+    w.sent();
+    let key = "v1/played-by/gaal@example.test/g1";
+    // games.toml with g1 taken out (another game in its place).
+    let text = std::fs::read_to_string(w.dir.path().join("games.toml")).unwrap();
+    let without = pbem::config::Config::parse(
+        &text.replacen("id = \"g1\"", "id = \"g2\"", 1),
+        w.dir.path(),
+    )
+    .unwrap();
+    {
+        let judge = pbem::judge::Judge::open(&without, &w.clock).unwrap();
+        assert_eq!(judge.archive_removed().unwrap().len(), 1);
+    }
+    {
+        let store = pbem::store::Store::open(&w.config.judge.store).unwrap();
+        assert!(!store.contains(key).unwrap());
+        assert!(store.contains("v1/game/g1").unwrap(), "the game is kept");
+    }
+    w.send("gaal@example.test", "help", "HELP");
+    pbem::judge::Judge::open(&without, &w.clock)
+        .unwrap()
+        .poll_once()
+        .unwrap();
+    let reply = w.sent().pop().expect("a reply");
+    assert_eq!(reply.to, "gaal@example.test");
+    assert_eq!(reply.subject, "Mail not accepted", "{}", reply.body);
+    // Listed again: indexed anew when a judge opens.
+    w.pass();
+    let store = pbem::store::Store::open(&w.config.judge.store).unwrap();
+    assert!(store.contains(key).unwrap());
+}
+
 /// A replacement made by a pbem that did not index replacements (store format 2 and
 /// no `v1/played-by/` key) is indexed when the judge opens the store: the new
 /// player's HELP naming no game lists the game.

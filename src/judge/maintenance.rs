@@ -95,8 +95,8 @@ pub fn archive_dir(store: &std::path::Path) -> std::path::PathBuf {
 impl Judge<'_> {
     /// Games the store holds that games.toml no longer lists: each exported once (with
     /// its history) into `<store>.archive/<id>-<time>.json`, taken out of the due
-    /// index and marked archived. Nothing is deleted: listed again, the game goes on
-    /// where it stopped. Returns the games archived now, with their files.
+    /// index (and the index of its players by `REPLACE`) and marked archived. Nothing
+    /// of the game is deleted: listed again, the game goes on where it stopped. Returns the games archived now, with their files.
     pub fn archive_removed(&self) -> Result<Vec<(String, std::path::PathBuf)>, JudgeError> {
         let mut archived = Vec::new();
         for key in self.store.keys_between("v1/game/", "v1/game/~")? {
@@ -115,6 +115,13 @@ impl Judge<'_> {
                 .map_err(|e| JudgeError::Setup(format!("archiving game {id}: {e}")))?;
             let mut fx = self.effects();
             self.unindex(id, &mut fx)?;
+            // Its players by REPLACE no longer play here through it (listed again,
+            // the game is indexed anew, these with it).
+            if let Some(record) = self.record(id)? {
+                for address in record.addresses.values() {
+                    fx.batch.remove(&record::played_by_key(address, id));
+                }
+            }
             fx.batch.put(&archived_key(id), &now.to_rfc3339());
             self.store.commit(fx.batch)?;
             archived.push((id.to_string(), file));
