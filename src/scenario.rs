@@ -15,7 +15,11 @@ pub fn adjudicate_file(path: &Path) -> Result<String, ScenarioError> {
 }
 
 /// Adjudicates a scenario given as text; `dir` is where files it names are found.
+/// The text is read as a mail's is (`mail::incoming::normalise`: Unicode spaces and
+/// dashes, arrows written `→`), so orders copied from a mail or a web page read the
+/// same in a scenario as in the mail.
 pub fn adjudicate_text(text: &str, dir: &Path) -> Result<String, ScenarioError> {
+    let text = &crate::mail::incoming::normalise(text);
     let table: toml::Table = toml::from_str(text)
         .map_err(|e| ScenarioError::Toml(crate::toml_text::one_line(&e, text)))?;
     let rules = match table.get("rules").and_then(|v| v.as_str()) {

@@ -76,6 +76,34 @@ fn every_shipped_example_adjudicates() {
     assert!(count > 0, "examples/ holds scenarios");
 }
 
+/// A scenario's orders are read as a mail's: written with an en dash, an arrow and
+/// a no-break space (as a mail client or a web page may leave them), every shipped
+/// example gives the same results, byte for byte.
+#[test]
+fn scenario_orders_read_unicode_dashes_and_arrows_as_a_mail_does() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut changed = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let typed = text
+            .replace(" - ", "\u{a0}\u{2013} ")
+            .replace("->", "\u{2192}");
+        if typed == text {
+            continue;
+        }
+        changed += 1;
+        let plain = pbem::scenario::adjudicate_text(&text, &dir).unwrap();
+        let read = pbem::scenario::adjudicate_text(&typed, &dir)
+            .unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        assert_eq!(read, plain, "{path:?}");
+    }
+    assert!(changed >= 3, "examples with moves written: {changed}");
+}
+
 const FLEET: &str = "[[fleet]]\npower = \"foundation\"\nat = \"B2\"\n";
 
 /// Unreadable scenarios: exit 2, one line on stderr naming the file and the problem.
