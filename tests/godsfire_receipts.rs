@@ -454,3 +454,44 @@ fn g10_1_the_board_shows_no_loans_for_a_power_out_of_the_game() {
     assert!(board.contains("at war with: nobody"), "{board}");
     assert!(!board.contains("at war with: blue"), "{board}");
 }
+
+/// G10.1: a war with a power out of the game is over. A game saved before its wars
+/// were ended when it went out still lists them on the others' side: it is read with
+/// them ended (README, "Choices"), so the position and the board show none, and a
+/// `PEACE` with it is refused for what it is.
+#[test]
+fn g10_1_a_game_saved_with_wars_on_a_power_out_reads_without_them() {
+    use pbem::rules::game::{Game, Viewer};
+    let mut s = standard(2, Options::default());
+    s.phase = Phase::Interphase;
+    s.powers[1].out = true;
+    s.powers[0].at_war = vec!["blue".into()];
+    s.powers[1].at_war = vec!["red".into()];
+    s.powers[1].declared_war = vec!["red".into()];
+    let saved = serde_json::to_string(&Game::Godsfire(s)).unwrap();
+    let read: Game = serde_json::from_str(&saved).unwrap();
+    let position = read.play().position_json(Viewer::Moderator);
+    for p in 0..2 {
+        assert_eq!(
+            position["powers"][p]["at_war"],
+            serde_json::json!([]),
+            "{position}"
+        );
+        assert_eq!(
+            position["powers"][p]["declared_war"],
+            serde_json::json!([]),
+            "{position}"
+        );
+    }
+    let Game::Godsfire(read) = read else {
+        panic!("a Godsfire game");
+    };
+    assert_eq!(
+        receipt(&read, "red", "PEACE blue"),
+        ["blue is out of the game"]
+    );
+    assert_eq!(
+        receipt(&read, "red", "WAR blue"),
+        ["blue is out of the game"]
+    );
+}

@@ -529,6 +529,9 @@ fn check(
         Order::Peace(p) => {
             let q = other_power(&p)?;
             let them = &state.powers[q].id;
+            if state.powers[q].out {
+                return Err(Invalid::Illegal(format!("{them} is out of the game")));
+            }
             if !state.at_war_either(me, them) {
                 return Err(Invalid::Illegal(format!("not at war with {them}")));
             }

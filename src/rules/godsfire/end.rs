@@ -25,8 +25,8 @@ pub fn eliminate(run: &mut Run) {
 
 /// G10.1: a power out of the game: its units are removed from the map and each of its
 /// systems goes neutral with a garrison of 1 PDF; its stakes, money in transit and
-/// purchases go too (nobody is left to use them), and its loans (nobody is left to
-/// pay them, and no interphase charges a power out).
+/// purchases go too (nobody is left to use them), its loans (nobody is left to pay
+/// them, and no interphase charges a power out), and its wars (on both sides).
 pub fn put_out(run: &mut Run, p: usize, why: &str) {
     if run.state.powers[p].out {
         return;
@@ -70,6 +70,9 @@ pub fn put_out(run: &mut Run, p: usize, why: &str) {
     run.state.purchases.retain(|k| k.power != id);
     run.state.transit.retain(|k| k.power != id);
     run.state.powers[p].loans.clear();
+    // Nothing is left to fight with: its wars are over, on both sides (G8.2's
+    // declarations too, so none comes into force at the end of the turn).
+    run.state.end_wars_with_the_out();
     run.index = super::state::Index::new(&run.state);
     run.restack = true;
 }

@@ -19,6 +19,11 @@ pub fn subvert(run: &mut Run) {
             continue;
         };
         let p = run.entries[e].power;
+        if run.state.powers[p].out {
+            // Put out earlier in this interphase (G10.1): it places nothing more.
+            run.failed(e, "your power is out of the game");
+            continue;
+        }
         let me = run.state.powers[p].id.clone();
         let id = run.name(at);
         let owner = run.state.owner(at).to_string();
@@ -100,6 +105,12 @@ pub fn war_and_peace(run: &mut Run) {
     for e in steps {
         let p = run.entries[e].power;
         let me = run.state.powers[p].id.clone();
+        if run.state.powers[p].out {
+            // Put out earlier in this interphase (G10.1): it has no war left to make
+            // or end.
+            run.failed(e, "your power is out of the game");
+            continue;
+        }
         match run.entries[e].order {
             Checked::War(q) => {
                 let them = run.state.powers[q].id.clone();
@@ -123,7 +134,9 @@ pub fn war_and_peace(run: &mut Run) {
             }
             Checked::Peace(q) => {
                 let them = run.state.powers[q].id.clone();
-                if !wars.contains(&(p, q)) {
+                if run.state.powers[q].out {
+                    run.failed(e, format!("{them} is out of the game"));
+                } else if !wars.contains(&(p, q)) {
                     run.failed(e, format!("not at war with {them}"));
                 } else if !peace.contains(&(q, p)) {
                     run.failed(e, format!("{them} did not order PEACE with {me}"));

@@ -201,9 +201,8 @@ fn legend(state: &State, example: Option<(String, u8)>, out: &mut String) {
     }
 }
 
-/// Power ids in the game's order, joined with commas.
-/// Powers by id in the game's order, those out of the game left out (a war with one is
-/// over: it has nothing left to fight with).
+/// Power ids in the game's order, joined with commas, those out of the game left out
+/// (a war with one is over, G10.1: a state read or adjudicated lists none already).
 fn in_order(state: &State, ids: &[String]) -> String {
     let mut ids: Vec<&str> = ids
         .iter()

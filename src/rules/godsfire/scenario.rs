@@ -332,6 +332,8 @@ fn build(file: ScenarioFile) -> Result<State, String> {
         file.purchase,
     )?;
     within_limits(&state)?;
+    // A war with a power out of the game is over (G10.1), as in a game read.
+    state.end_wars_with_the_out();
     Ok(state)
 }
 

@@ -228,6 +228,9 @@ pub struct State {
     pub options: Options,
     pub map: MapInfo,
     pub systems: Vec<System>,
+    /// Read with the wars with a power out of the game ended (G10.1): a game saved
+    /// before they were ended when the power went out still lists them.
+    #[serde(deserialize_with = "powers_at_peace_with_the_out")]
     pub powers: Vec<Power>,
     pub stacks: Vec<Stack>,
     pub stakes: Vec<Stake>,
@@ -395,10 +398,39 @@ impl State {
         self.regions().filter(|&r| self.owner(r) == power).count()
     }
 
+    /// G10.1: a war with a power out of the game is over, whoever listed or declared
+    /// it: taken off both sides' lists (the war and the declarations of G8.2).
+    pub fn end_wars_with_the_out(&mut self) {
+        end_wars_with_the_out(&mut self.powers);
+    }
+
     /// Powers still in the game, in id order as listed.
     pub fn powers_in_play(&self) -> impl Iterator<Item = &Power> {
         self.powers.iter().filter(|p| !p.out)
     }
+}
+
+fn end_wars_with_the_out(powers: &mut [Power]) {
+    let out: Vec<String> = powers
+        .iter()
+        .filter(|p| p.out)
+        .map(|p| p.id.clone())
+        .collect();
+    for p in powers.iter_mut() {
+        if p.out {
+            p.at_war.clear();
+            p.declared_war.clear();
+        } else {
+            p.at_war.retain(|w| !out.contains(w));
+            p.declared_war.retain(|w| !out.contains(w));
+        }
+    }
+}
+
+fn powers_at_peace_with_the_out<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Power>, D::Error> {
+    let mut powers = Vec::<Power>::deserialize(d)?;
+    end_wars_with_the_out(&mut powers);
+    Ok(powers)
 }
 
 /// Where the stacks are, by lower-case place, for quick lookups during a phase.
