@@ -181,6 +181,26 @@ fn g5_9_combat_is_owed_by_powers_in_contact_with_hostile_units() {
     );
     s.phase = Phase::Movement;
     assert!(gf::report::phase_asks(&s).is_empty());
+    // The results of the movement phase that leads into it tell the same, in the same
+    // words, among what else happened (the text and the HTML mail show those).
+    let (after, log) = gf::adjudicate(&s, &BTreeMap::new(), 4);
+    assert_eq!(after.phase, Phase::Combat);
+    let view = gf::report::results_view(&after, &log);
+    assert_eq!(
+        view.events.last().map(String::as_str),
+        Some(
+            "[G5.9] due in the combat phase: red's 1 SQD at E5 and the neutral 3 SQD, 3 AG, \
+             3 PDF at F6 are in contact"
+        ),
+        "{:?}",
+        view.events
+    );
+    // The combat phase's own results say nothing of it: it is over.
+    let (next, log) = gf::adjudicate(&after, &BTreeMap::new(), 4);
+    assert!(!gf::report::results_view(&next, &log)
+        .events
+        .iter()
+        .any(|e| e.contains("due in")),);
 }
 
 #[test]

@@ -31,6 +31,8 @@ struct Tally {
     ground_combats: usize,
     conquests: Vec<String>,
     stakes: usize,
+    /// Movement phases whose results told the contacts due in the combat phase.
+    contacts_told: usize,
 }
 
 #[test]
@@ -85,6 +87,33 @@ fn twenty_turns_of_war_by_mail() {
             before.phase,
             results.len()
         );
+        // A movement phase leading into a combat phase tells, in every mail, text and
+        // HTML, which stacks are in contact, in the BOARD's words (G5.9).
+        let contacts: Vec<String> =
+            if (before.phase, after.phase) == (Phase::Movement, Phase::Combat) {
+                tally.contacts_told += 1;
+                gf::report::phase_asks(&after)
+                    .into_iter()
+                    .map(|a| format!("[G5.9] due in the combat phase: {a}"))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+        for (m, told) in results
+            .iter()
+            .flat_map(|m| contacts.iter().map(move |c| (m, c)))
+        {
+            assert!(
+                squash(&m.body).contains(told),
+                "{told} missing:\n{}",
+                m.body
+            );
+            let html = m.html.as_deref().expect("an HTML part");
+            assert!(
+                squash(&html.replace("&#x27;", "'").replace("&#39;", "'")).contains(told),
+                "{told} missing:\n{html}"
+            );
+        }
         let mut seen_phases = std::collections::BTreeSet::new();
         for m in &results {
             let body = squash(&m.body);
@@ -188,6 +217,7 @@ fn twenty_turns_of_war_by_mail() {
     assert!(tally.ground_combats >= 1, "no ground combat: {tally:?}");
     assert!(!tally.conquests.is_empty(), "no conquest: {tally:?}");
     assert!(tally.stakes >= 10, "{tally:?}");
+    assert!(tally.contacts_told >= 1, "no combat phase: {tally:?}");
     assert!(
         w.all_sent()
             .iter()

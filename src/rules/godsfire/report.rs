@@ -371,6 +371,14 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
             .iter()
             .map(|e| format!("[{}] {}", e.step, e.text)),
     );
+    // What the next phase asks, in the BOARD's words, where every player reads it (not
+    // only by asking BOARD): after a movement phase, the stacks in contact in the
+    // combat phase that follows (G5.9).
+    events.extend(
+        phase_asks(after)
+            .into_iter()
+            .map(|a| format!("[G5.9] due in the combat phase: {a}")),
+    );
     let systems = after
         .systems
         .iter()
@@ -387,6 +395,7 @@ pub fn results_view(after: &State, log: &Log) -> ResultsView {
 /// What the combat phase asks (G5.9), one line a pair of hostile stacks in contact: in
 /// the same place, in adjacent cells, or a system's cell and a region of it, where an
 /// ATTACK may be given. Nothing in the other phases (their orders are the whole board's).
+/// BOARD replies tell it while the phase lasts, the movement results when it begins.
 pub fn phase_asks(state: &State) -> Vec<String> {
     use super::place::{Place, Position};
     use super::state::Phase;
