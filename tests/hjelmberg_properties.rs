@@ -437,18 +437,41 @@ proptest! {
             let seat = s.seat_of(&who).unwrap();
             for (k, c) in fh::check(&s, &who, text).iter().enumerate() {
                 let LineCheck::Noted { order, mark, note } = c else { continue };
+                // A ship of hers lost after her lines makes a WARNING (H7.2).
+                let lost = note.contains(" returns to her supply at the end of ");
                 let said = if note.starts_with("if played now: ") {
-                    prop_assert_eq!(*mark, "ok");
+                    prop_assert_eq!(*mark, if lost { "WARNING" } else { "ok" });
                     Outcome::Done
                 } else if note.starts_with("not possible as things stand: ") {
                     prop_assert_eq!(*mark, "WARNING");
                     Outcome::Failed
                 } else if note.starts_with("not carried out as things stand: ") {
-                    prop_assert_eq!(*mark, "unused");
+                    prop_assert_eq!(*mark, if lost { "WARNING" } else { "unused" });
                     Outcome::Unused
                 } else {
                     continue;
                 };
+                // A ship said to be lost after her lines, not "as far as known now", is.
+                for seg in note.split("; ") {
+                    let Some(rest) = seg
+                        .strip_prefix("then ")
+                        .or_else(|| seg.strip_prefix("after her lines, "))
+                    else {
+                        continue;
+                    };
+                    if rest.starts_with("as far as known now") {
+                        continue;
+                    }
+                    for part in rest.split("her ship on ").skip(1) {
+                        let gate = part.split(' ').next().unwrap_or_default();
+                        let lost = format!("{who}'s ship on {gate} returns to her supply");
+                        prop_assert!(
+                            log.events.iter().any(|e| e.text.starts_with(&lost)),
+                            "{} line {}: receipt {:?} -> {:?}\n{}",
+                            who, k + 1, order, note, text
+                        );
+                    }
+                }
                 let line = k as u32 + 1;
                 let got = log.results.iter().find(|r| r.seat == seat && r.line == line);
                 prop_assert_eq!(

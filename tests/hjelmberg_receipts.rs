@@ -183,3 +183,75 @@ fn a_receipt_says_when_a_ship_is_lost_before_her_turn() {
         && e.text
             == "blue's line 1 (PRODUCE I O4) failed because her ship on A4 returned to her supply at the end of red's turn"));
 }
+
+/// A ship of hers that the Empire's move at the end of a turn after her lines would send
+/// back to her supply (H7.2) makes a WARNING: on the line that put it there, else on
+/// her last line, with the turn and the reason. Blue holds the Empire kin: at the end
+/// of her turn A3 -> A4 and B2 -> B3, and she has no kin on a BATTLE space.
+#[test]
+fn a_receipt_warns_of_a_ship_lost_after_her_lines() {
+    let s = state_of(concat!(
+        "empire_kin = \"blue\"\n",
+        "[[player]]\nid = \"red\"\n",
+        "[[player]]\nid = \"blue\"\nships = [\"A4\", \"A6\"]\nkins = 2\n",
+        "dynasty = { \"TRAVEL I\" = 1 }\n",
+        "[[player]]\nid = \"green\"\n",
+    ));
+    let blue = "TRAVEL I B3\nPLACE TRADE I\n";
+    let checks = s.check("blue", blue);
+    let travel = receipt_text(&checks[0]);
+    assert!(
+        travel.starts_with("WARNING: TRAVEL I B3 -> checked when carried out after red's turn; as far as known now, it would do: "),
+        "{travel}"
+    );
+    assert!(
+        travel.ends_with("; then her ship on B3 returns to her supply at the end of her turn, when the Empire moves (no kin to battle with) (H7.2)"),
+        "{travel}"
+    );
+    // The ship on A4 stood there before her lines: her last line says it (checked when
+    // carried out, as it comes after such a line).
+    let place = receipt_text(&checks[1]);
+    assert_eq!(
+        place,
+        "WARNING: PLACE TRADE I -> checked when carried out after red's turn; as far as known now, it would do: kin to TRADE I; after her lines, her ship on A4 returns to her supply at the end of her turn, when the Empire moves (no kin to battle with) (H7.2)"
+    );
+    // In turn pace nothing comes before her lines and nobody else is there: it is sure.
+    let s_turn = state_of(concat!(
+        "next = \"blue\"\nempire_kin = \"blue\"\n[options]\npace = \"turn\"\n",
+        "[[player]]\nid = \"red\"\n",
+        "[[player]]\nid = \"blue\"\nships = [\"A6\"]\nkins = 2\n",
+        "dynasty = { \"TRAVEL I\" = 1 }\n",
+        "[[player]]\nid = \"green\"\n",
+    ));
+    assert_eq!(
+        receipt_text(&s_turn.check("blue", "TRAVEL I B3\n")[0]),
+        "WARNING: TRAVEL I B3 -> if played now: ship to B3; then her ship on B3 returns to her supply at the end of her turn, when the Empire moves (no kin to battle with) (H7.2)"
+    );
+    // So the adjudication does, when red sends nothing.
+    let (after, log) = fh::adjudicate(&s, &BTreeMap::from([("blue".into(), blue.into())]), 1);
+    assert_eq!(after.core.player(1).ships.count_ones(), 1);
+    assert!(log
+        .events
+        .iter()
+        .any(|e| e.text == "blue's ship on B3 returns to her supply (no kin to battle with)"));
+
+    // Green holds the Empire kin and plays after blue: her ship on A4 is lost at the end
+    // of green's turn, as far as known now (green's orders may change it).
+    let s = state_of(concat!(
+        "empire_kin = \"green\"\n",
+        "[[player]]\nid = \"red\"\n",
+        "[[player]]\nid = \"blue\"\nships = [\"A4\"]\nkins = 3\nresponse = \"yield\"\n",
+        "[[player]]\nid = \"green\"\n",
+    ));
+    let checks = s.check("blue", "PLACE TRADE I\n");
+    assert_eq!(
+        receipt_text(&checks[0]),
+        "WARNING: PLACE TRADE I -> if played now: kin to TRADE I; after her lines, as far as known now, her ship on A4 returns to her supply at the end of green's turn, when the Empire moves (she yields) (H7.2)"
+    );
+    // Green's own receipt says nothing of blue's ship.
+    let checks = s.check("green", "PLACE TRADE I\n");
+    assert_eq!(
+        receipt_text(&checks[0]),
+        "ok: PLACE TRADE I -> if played now: kin to TRADE I"
+    );
+}

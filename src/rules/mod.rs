@@ -38,7 +38,8 @@ pub enum LineCheck {
     /// in the receipt: `mark` stands in the receipt's first column (a word of at most 8
     /// characters; Foundation (Hjelmberg) uses `ok`, `later` for a line whose verdict
     /// waits for orders not yet known, `unused` for one that would not be carried out,
-    /// `WARNING` for one that would fail), `note` says what it would do, or why not.
+    /// `WARNING` for one that would fail or after which a ship would be lost), `note`
+    /// says what it would do, or why not.
     Noted {
         order: String,
         mark: &'static str,

@@ -82,16 +82,17 @@ pub fn collisions(ctx: &mut Ctx, turn: u8) {
                 );
             } else {
                 ctx.core.player_mut(s).ships &= !(1 << g);
-                ctx.lost.push(Lost {
-                    seat: s,
-                    gate: g,
-                    turn,
-                });
                 let why = if p.battle {
                     "no kin to battle with"
                 } else {
                     "she yields"
                 };
+                ctx.lost.push(Lost {
+                    seat: s,
+                    gate: g,
+                    turn,
+                    why,
+                });
                 ctx.log.event(
                     "H7.2",
                     format!("{name}'s ship on {gn} returns to her supply ({why})"),

@@ -13,14 +13,16 @@
 //! now. So is what follows a draw the receipt does not make, and her own kins and hand
 //! when an out-of-turn battle before her turn could take one of her kins. Everything
 //! else keeps its plain verdict ("if played now", marked `ok`; "not carried out as
-//! things stand", `unused`; "not possible as things stand", `WARNING`).
+//! things stand", `unused`; "not possible as things stand", `WARNING`). The turns after
+//! hers in the phase are played with no lines too: a ship of hers the Empire's move
+//! would send back to her supply after her lines (H7.2) makes a `WARNING`.
 
 use super::data::{dynasty_space, Action, CENTER};
 use super::order::{Kind, Line, Order};
 use super::outcome::{LineResult, Outcome};
-use super::state::{Phase, State};
+use super::state::{Pace, Phase, State};
 use super::turn::{
-    play_turn, read_submission, standing_response, unused_lines, Ctx, Drawer, Written,
+    play_turn, read_submission, standing_response, unused_lines, Ctx, Drawer, Lost, Written,
 };
 
 /// A dry run's detail for a draw it leaves to the adjudication (draft, prophecy).
@@ -32,6 +34,9 @@ pub const AT_ADJUDICATION: &str = "at adjudication";
 pub struct Preview {
     pub result: LineResult,
     pub open: bool,
+    /// Her ships the Empire's move would send back to her supply after her lines
+    /// (H7.2), said on this line: `then her ship on B3 returns …`.
+    pub lost_after: Vec<String>,
 }
 
 /// A submission previewed: one [`Preview`] per line, and what comes before her lines
@@ -166,15 +171,106 @@ pub fn trial(state: &State, seat: u8, text: &str) -> Trial {
     // The Empire moves at the end of her own turn: the collisions then depend on the
     // others' standing responses, so where her ship may be returned does too.
     let returns_open = ctx.core.empire_kin == seat && ctx.core.others_ships(seat) != 0;
+    let mark = ctx.lost.len();
     play_turn(&mut ctx, seat, &sub, true, u32::MAX);
+    // Whose ships shared a gate with hers when the Empire moved at the end of her turn:
+    // their responses, which their orders may change, decide whether she loses hers.
+    let shared_gates = ctx.core.others_ships(seat)
+        | ctx.lost[mark..]
+            .iter()
+            .filter(|l| l.seat != seat)
+            .fold(0u64, |m, l| m | 1 << l.gate);
+    // The turns after hers in the phase, played with no lines as those before: the
+    // Empire's move at the end of the kin holder's turn may still take a ship of hers.
+    if state.options.pace == Pace::Round {
+        let later = (0..n)
+            .map(|k| (next + k) % n)
+            .skip_while(|&s| s != seat)
+            .skip(1);
+        for s in later {
+            if !play_turn(&mut ctx, s, &[], true, state.options.round_limit) {
+                break;
+            }
+        }
+    }
     let shared_open = !before.is_empty();
     let after = if shared_open {
         after_text(&names, "turn", &movers)
     } else {
         String::new()
     };
-    let lines = previews(&ctx, seat, &sub, shared_open, kins_open, returns_open);
+    let mut lines = previews(&ctx, seat, &sub, shared_open, kins_open, returns_open);
+    let lost: Vec<Lost> = ctx.lost[mark..]
+        .iter()
+        .filter(|l| l.seat == seat)
+        .copied()
+        .collect();
+    // Sure: at the end of her own turn, with no turn before hers, no draw left to the
+    // adjudication (a draft may give her cloak), and nobody else's ship on that gate.
+    let drew = lines
+        .iter()
+        .any(|p| p.result.outcome == Outcome::Done && p.result.detail.contains(AT_ADJUDICATION));
+    let sure =
+        |l: &Lost| l.turn == seat && !shared_open && !drew && shared_gates & (1 << l.gate) == 0;
+    lost_after_lines(&ctx, seat, &lost, sure, &mut lines);
     Trial { lines, after }
+}
+
+/// H7.2: her ships lost when the Empire moves after her lines, said on the line that
+/// put the ship on its gate (`then her ship on B3 returns …`), else on her last line
+/// (`after her lines, …`); `as far as known now` unless `sure` of each (the line's
+/// note says so already when it is checked when carried out).
+fn lost_after_lines(
+    ctx: &Ctx,
+    seat: u8,
+    lost: &[Lost],
+    sure: impl Fn(&Lost) -> bool,
+    lines: &mut [Preview],
+) {
+    let last = lines
+        .iter()
+        .rposition(|p| p.result.outcome != Outcome::Invalid);
+    let clause = |l: &Lost| {
+        let turn = if l.turn == seat {
+            "her turn".to_string()
+        } else {
+            format!("{}'s turn", ctx.name(l.turn))
+        };
+        format!(
+            "her ship on {} returns to her supply at the end of {turn}, when the Empire moves ({}) (H7.2)",
+            ctx.data.gate_name(l.gate),
+            l.why
+        )
+    };
+    for (k, p) in lines.iter_mut().enumerate() {
+        let line = p.result.line;
+        let groups: [(&str, Vec<&Lost>); 2] = [
+            (
+                "then",
+                lost.iter()
+                    .filter(|l| ctx.placed.get(&(seat, l.gate)) == Some(&line))
+                    .collect(),
+            ),
+            (
+                "after her lines,",
+                lost.iter()
+                    .filter(|l| Some(k) == last && !ctx.placed.contains_key(&(seat, l.gate)))
+                    .collect(),
+            ),
+        ];
+        for (head, group) in groups {
+            if group.is_empty() {
+                continue;
+            }
+            let unsure = !p.open && !group.iter().all(|l| sure(l));
+            let said: Vec<String> = group.iter().map(|l| clause(l)).collect();
+            p.lost_after.push(format!(
+                "{head} {}{}",
+                if unsure { "as far as known now, " } else { "" },
+                said.join(" and ")
+            ));
+        }
+    }
 }
 
 /// Her results in line order, each marked open or not: a line is open if it reads the
@@ -225,7 +321,11 @@ fn previews(
             if acts && (open || drew_later) {
                 tainted = true;
             }
-            Preview { result, open }
+            Preview {
+                result,
+                open,
+                lost_after: Vec::new(),
+            }
         })
         .collect()
 }
@@ -236,8 +336,18 @@ fn previews(
 /// as far as known now. The word is `ok` for a line that would do its work now, `later`
 /// for an open line that would do it as far as known now, `unused` for a line that
 /// would not be carried out (a fallback not needed, a `RETURN` with no ship due),
-/// `WARNING` for a line that would fail (as things stand, or as far as known now).
+/// `WARNING` for a line that would fail (as things stand, or as far as known now), or
+/// after which a ship of hers would be lost (H7.2), said at the end of the note.
 pub fn note(p: &Preview, after: &str) -> (&'static str, String) {
+    let (mark, text) = plain_note(p, after);
+    if p.lost_after.is_empty() {
+        return (mark, text);
+    }
+    ("WARNING", format!("{text}; {}", p.lost_after.join("; ")))
+}
+
+/// [`note`] without the ships lost after her lines.
+fn plain_note(p: &Preview, after: &str) -> (&'static str, String) {
     let r = &p.result;
     let mark = match r.outcome {
         Outcome::Done if p.open => "later",

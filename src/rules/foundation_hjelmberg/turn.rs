@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::data::Data;
+use super::data::{bits, Data};
 use super::order::{free_text, line_text, order_text, Line};
 use super::outcome::{LineResult, Log, Outcome};
 use super::state::{Core, Pace, Phase, State, NONE};
@@ -88,15 +88,19 @@ pub struct Ctx<'a> {
     pub empire_lines: BTreeMap<(u8, u32), String>,
     /// Ships sent back to their owners' supply in this phase (H7.2), in order.
     pub lost: Vec<Lost>,
+    /// The line of her submission that last put a ship on a gate in this phase, by seat
+    /// and gate (a receipt names it when that ship is lost later, H7.2).
+    pub placed: BTreeMap<(u8, u8), u32>,
 }
 
 /// A ship an Empire ship sent back to her supply (H7.2): whose, from which gate, at the
-/// end of whose turn.
+/// end of whose turn, and why she did not battle (`she yields`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lost {
     pub seat: u8,
     pub gate: u8,
     pub turn: u8,
+    pub why: &'static str,
 }
 
 impl<'a> Ctx<'a> {
@@ -117,6 +121,7 @@ impl<'a> Ctx<'a> {
             dry,
             empire_lines: BTreeMap::new(),
             lost: Vec::new(),
+            placed: BTreeMap::new(),
         }
     }
 }
@@ -277,6 +282,7 @@ pub fn play_turn(
             Ok(l) => l,
         };
         let mut secret = None;
+        let ships = ctx.core.player(seat).ships;
         let (outcome, detail) = match line {
             Line::Start(_) => (Outcome::Invalid, "START is for the setup phase".into()),
             Line::Empire(_) => (Outcome::Done, empire_detail(ctx, seat, w)),
@@ -339,6 +345,9 @@ pub fn play_turn(
                 }
             }
         };
+        for g in bits(ctx.core.player(seat).ships & !ships) {
+            ctx.placed.insert((seat, g), w.line);
+        }
         let mut r = result(seat, w, order, outcome, detail);
         r.secret = secret;
         out.push(Some(r));
