@@ -207,12 +207,8 @@ fn replace_hands_a_power_to_a_new_address() {
     assert!(!help(PREEM).contains("you play tazenda"), "{}", help(PREEM));
 }
 
-/// An archived game's player by REPLACE is no longer known as a player here (a HELP
-/// naming no game is refused as from a stranger); listed again, the game knows her
-/// again.
-#[test]
-fn an_archived_game_no_longer_makes_its_replacement_player_known() {
-    let mut w = fixed();
+/// The moderator hands tazenda to gaal@example.test (`REPLACE`), read in a pass.
+fn replace_tazenda_by_gaal(w: &mut crate::world::World) {
     w.send(
         MODERATOR.0,
         "[g1]",
@@ -222,6 +218,15 @@ fn an_archived_game_no_longer_makes_its_replacement_player_known() {
         ),
     );
     w.pass();
+}
+
+/// An archived game's player by REPLACE is no longer known as a player here (a HELP
+/// naming no game is refused as from a stranger); listed again, the game knows her
+/// again.
+#[test]
+fn an_archived_game_no_longer_makes_its_replacement_player_known() {
+    let mut w = fixed();
+    replace_tazenda_by_gaal(&mut w);
     w.sent();
     let key = "v1/played-by/gaal@example.test/g1";
     // games.toml with g1 taken out (another game in its place).
@@ -260,15 +265,7 @@ fn an_archived_game_no_longer_makes_its_replacement_player_known() {
 #[test]
 fn replacements_made_before_the_index_are_indexed_on_opening() {
     let mut w = fixed();
-    w.send(
-        MODERATOR.0,
-        "[g1]",
-        &format!(
-            "PASSWORD {}\nREPLACE tazenda gaal@example.test",
-            MODERATOR.1
-        ),
-    );
-    w.pass();
+    replace_tazenda_by_gaal(&mut w);
     // The store as the older pbem left it.
     let key = "v1/played-by/gaal@example.test/g1";
     let path = w.dir.path().join("judge.sled");

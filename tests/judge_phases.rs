@@ -174,6 +174,12 @@ fn a_mail_that_came_just_before_the_deadline_counts_though_the_pass_had_looked()
         .unwrap();
     assert!(receipt.subject.contains("turn 1"), "{}", receipt.subject);
     assert!(!receipt.body.contains("counts for"), "{}", receipt.body);
+    hari_s_results_with_her_move(&sent);
+    assert_eq!(w.record().game.label().turn, 2);
+}
+
+/// The results mail to HARI, which must show her move B2 - C2.
+fn hari_s_results_with_her_move(sent: &[crate::world::Sent]) -> &crate::world::Sent {
     let results = sent
         .iter()
         .find(|m| m.to == HARI && m.subject.contains("results"))
@@ -183,7 +189,7 @@ fn a_mail_that_came_just_before_the_deadline_counts_though_the_pass_had_looked()
         "{}",
         results.body
     );
-    assert_eq!(w.record().game.label().turn, 2);
+    results
 }
 
 /// A mail is read as of when it reached the mailbox, however late the pass that reads
@@ -204,15 +210,7 @@ fn a_mail_that_came_after_the_deadline_counts_for_the_next_phase() {
     assert!(w.now() > deadline);
     assert_eq!(w.pass().phases_adjudicated, 1);
     let sent = w.sent();
-    let results = sent
-        .iter()
-        .find(|m| m.to == HARI && m.subject.contains("results"))
-        .unwrap();
-    assert!(
-        results.body.contains("foundation B2 - C2"),
-        "{}",
-        results.body
-    );
+    let results = hari_s_results_with_her_move(&sent);
     assert!(
         results
             .body
