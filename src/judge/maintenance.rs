@@ -96,7 +96,8 @@ impl Judge<'_> {
     /// Games the store holds that games.toml no longer lists: each exported once (with
     /// its history) into `<store>.archive/<id>-<time>.json`, taken out of the due
     /// index (and the index of its players by `REPLACE`) and marked archived. Nothing
-    /// of the game is deleted: listed again, the game goes on where it stopped. Returns the games archived now, with their files.
+    /// of the game is deleted: listed again, the game goes on where it stopped.
+    /// Returns the games archived now, with their files.
     pub fn archive_removed(&self) -> Result<Vec<(String, std::path::PathBuf)>, JudgeError> {
         let mut archived = Vec::new();
         for key in self.store.keys_between("v1/game/", "v1/game/~")? {
