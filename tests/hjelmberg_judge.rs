@@ -410,3 +410,58 @@ fn turn_pace_by_mail_asks_one_player_a_turn() {
         store.scan("v1/history/g1/").unwrap();
     assert_eq!(entries.len(), 8, "one history entry per turn");
 }
+
+/// A player who sent no orders is named once in a results mail, by the judge's line
+/// (`No orders from cat: …`), not again by the rules' H4.5 event, in the text and the
+/// HTML alike; `results.json` keeps the event.
+#[test]
+fn a_player_without_orders_is_named_once_in_the_results_mail() {
+    let players = &PLAYERS[..3];
+    let mut w = World::with_rules(
+        "foundation-hjelmberg",
+        "phases = { setup = \"24h\", play = \"48h\" }\n[game.options]\nseating = [\"ann\", \"bob\", \"cat\"]\n",
+        players,
+    );
+    w.pass();
+    let setup = fh_state(&w);
+    for (k, (_, address, _)) in players.iter().enumerate() {
+        w.orders(address, &generate::policy(&setup, k as u8, 0));
+    }
+    w.pass();
+    assert_eq!(w.record().game.label().phase, "play");
+    let play = fh_state(&w);
+    for (k, (_, address, _)) in players.iter().enumerate().take(2) {
+        w.orders(address, &generate::policy(&play, k as u8, 0));
+    }
+    w.pass();
+    w.sent();
+    w.advance(Duration::hours(49));
+    w.pass();
+    let mail = w
+        .sent()
+        .into_iter()
+        .find(|m| m.to == players[0].1 && m.subject.contains("results"))
+        .expect("the results mail");
+    let body = crate::world::squash(&mail.body);
+    assert_eq!(
+        body.matches("No orders from cat: the rules' defaults were played.")
+            .count(),
+        1,
+        "{}",
+        mail.body
+    );
+    assert!(!body.contains("no orders from cat"), "{}", mail.body);
+    let html = mail.html.clone().expect("an HTML part");
+    assert!(!html.contains("no orders from cat"), "{html}");
+    let (_, json) = mail.attachment.clone().expect("results.json");
+    let json: Value = serde_json::from_str(&json).unwrap();
+    assert!(
+        json["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["step"] == "H4.5"
+                && e["text"] == "no orders from cat: her turn is played with no lines"),
+        "{json}"
+    );
+}

@@ -493,10 +493,18 @@ pub fn view_of(json: &Value) -> Value {
             detail: r["detail"].as_str().unwrap_or("").to_string(),
         })
         .collect();
+    // A player who sent no orders (H4.5): the judge's mails name her (`No orders from
+    // cat: the rules' defaults were played.`), results and HISTORY alike.
     let events: Vec<String> = json["events"]
         .as_array()
         .into_iter()
         .flatten()
+        .filter(|e| {
+            !(e["step"] == "H4.5"
+                && e["text"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("no orders from ")))
+        })
         .map(|e| {
             format!(
                 "[{}] {}",
