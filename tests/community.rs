@@ -178,6 +178,14 @@ fn grey_press_may_be_anonymous_and_its_replies_find_the_sender() {
     assert!(!everything(m).contains(HARI));
     let reply_to = header(m, "Reply-To").unwrap().to_string();
     assert!(reply_to.starts_with("judge+g1.anon"), "{reply_to}");
+    // The token is 64 random bits, not a count anyone could guess from their own.
+    let token = reply_to
+        .trim_start_matches("judge+g1.anon")
+        .trim_end_matches("@example.test");
+    assert!(
+        token.len() == 16 && token.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{reply_to}"
+    );
     assert!(to(&sent, HARI)[0]
         .body
         .contains("PRESS (anonymous) to imperium: sent."));
@@ -520,10 +528,12 @@ fn an_absence_moves_the_deadline_that_falls_inside_it_to_its_end() {
         &format!("PASSWORD {}\nABSENCE CANCEL foundation", MODERATOR.1),
     );
     w.pass();
-    assert!(w.sent()[0]
+    let sent = w.sent();
+    assert!(to(&sent, MODERATOR.0)[0]
         .body
         .contains("ABSENCE CANCEL: 1 absence cancelled"));
     assert!(w.record().absences.is_empty());
+    assert_eq!(to(&sent, HARI)[0].subject, "[g1] Absence cancelled");
 }
 
 #[test]
@@ -564,4 +574,124 @@ fn a_press_mail_is_relayed_exactly_once_whatever_point_the_judge_is_killed_at() 
             "{crash:?}"
         );
     }
+}
+
+/// Diplomacy's powers are upper case (`GER`): press, a reply to press, `REPLACE` and
+/// `ABSENCE CANCEL` name them in any case, and the judge uses the game's own spelling.
+#[test]
+fn powers_are_named_in_any_case_in_press_replace_and_absence() {
+    use crate::diplomacy::DIPLOMACY_PLAYERS;
+    let (franz, george, marianne, wilhelm) = (
+        DIPLOMACY_PLAYERS[0].1,
+        DIPLOMACY_PLAYERS[1].1,
+        DIPLOMACY_PLAYERS[2].1,
+        DIPLOMACY_PLAYERS[3].1,
+    );
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    w.sent();
+    w.orders(marianne, "PRESS TO ger Eng\nA channel tunnel?\nEND");
+    w.pass();
+    let sent = w.sent();
+    let mut got: Vec<&str> = sent
+        .iter()
+        .filter(|m| m.subject == "[g1] Press from FRA")
+        .map(|m| m.to.as_str())
+        .collect();
+    got.sort();
+    assert_eq!(got, [george, wilhelm], "{sent:#?}");
+    let receipt = to(&sent, marianne);
+    assert!(
+        receipt[0].body.contains("PRESS to ENG, GER: sent."),
+        "{}",
+        receipt[0].body
+    );
+    // A reply to the press's Reply-To (judge+g1.FRA@…) reaches France, signed GER.
+    w.deliver_raw(&format!(
+        "From: {wilhelm}\r\nTo: judge+g1.FRA@example.test\r\nSubject: Re: [g1] Press from FRA\r\nMessage-ID: <reply-fra@example.test>\r\n\r\nPASSWORD {}\r\nOnly if Belgium is mine.\r\n",
+        password_of(wilhelm)
+    ));
+    w.pass();
+    let sent = w.sent();
+    let back: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject == "[g1] Press from GER")
+        .collect();
+    assert_eq!(back.len(), 1, "{sent:#?}");
+    assert_eq!(back[0].to, marianne);
+    assert!(back[0].body.contains("Only if Belgium is mine."));
+    // A reply to an address that names no power nor press is answered, not lost.
+    w.deliver_raw(&format!(
+        "From: {wilhelm}\r\nTo: judge+g1.xyz@example.test\r\nSubject: Re: [g1] Press\r\nMessage-ID: <reply-xyz@example.test>\r\n\r\nPASSWORD {}\r\nHello?\r\n",
+        password_of(wilhelm)
+    ));
+    w.pass();
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert_eq!(sent[0].to, wilhelm);
+    assert!(
+        squash(&sent[0].body).contains("A reply to press for \"xyz\", which is no power or press of this game: nothing was sent."),
+        "{}",
+        sent[0].body
+    );
+    // The moderator cancels Austria's absence naming it in lower case.
+    w.orders(franz, "ABSENCE 2026-12-01 2026-12-05");
+    w.pass();
+    assert_eq!(w.record().absences.len(), 1);
+    // The moderator learns of it (and may cancel it).
+    let sent = w.sent();
+    let told = to(&sent, MODERATOR.0);
+    assert_eq!(told.len(), 1, "{sent:#?}");
+    assert_eq!(told[0].subject, "[g1] Absence");
+    assert!(
+        squash(&told[0].body).contains("AUS will be away from 2026-12-01"),
+        "{}",
+        told[0].body
+    );
+    w.send(
+        MODERATOR.0,
+        "[g1] moderation",
+        &format!("PASSWORD {}\nABSENCE CANCEL aus", MODERATOR.1),
+    );
+    w.pass();
+    assert!(w.record().absences.is_empty());
+    let sent = w.sent();
+    let note = to(&sent, MODERATOR.0);
+    assert!(
+        note[0].body.contains("ABSENCE CANCEL: 1 absence cancelled"),
+        "{}",
+        note[0].body
+    );
+    // Austria's player learns that the deadlines no longer wait for her.
+    let told = to(&sent, franz);
+    assert_eq!(told.len(), 1, "{sent:#?}");
+    assert_eq!(told[0].subject, "[g1] Absence cancelled");
+    assert!(
+        squash(&told[0].body).contains("The moderator cancelled your absence (2026-12-01"),
+        "{}",
+        told[0].body
+    );
+    // REPLACE names the power in lower case; the game keeps its spelling.
+    w.send(
+        MODERATOR.0,
+        "[g1] moderation",
+        &format!(
+            "PASSWORD {}\nREPLACE ger otto.dip@example.test",
+            MODERATOR.1
+        ),
+    );
+    w.pass();
+    assert_eq!(
+        w.record().addresses.get("GER").map(String::as_str),
+        Some("otto.dip@example.test")
+    );
+    assert!(!w.record().addresses.contains_key("ger"));
+    let sent = w.sent();
+    assert!(
+        to(&sent, MODERATOR.0)[0]
+            .body
+            .contains("REPLACE: GER is now played from otto.dip@example.test"),
+        "{}",
+        to(&sent, MODERATOR.0)[0].body
+    );
 }

@@ -31,6 +31,12 @@ fn results_lines_name_the_power_once_and_end_cleanly() {
         .iter()
         .find(|m| m.subject.contains("spring results"))
         .expect("a results mail");
+    // results.json keeps the phase as `pbem adjudicate` names it (the spec's
+    // `"phase": "S1901M"`), beside the game and the turn the judge adds.
+    let (_, json) = results.attachment.clone().expect("results.json");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["phase"], "S1901M", "{json}");
+    assert_eq!(json["game"], "g1", "{json}");
     let lines: Vec<&str> = results.body.lines().collect();
     assert!(
         lines

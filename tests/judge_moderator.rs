@@ -299,3 +299,105 @@ fn replacements_made_before_the_index_are_indexed_on_opening() {
     // PREEM, tazenda's player in games.toml, was not indexed as a replacement.
     assert!(!store.contains(&format!("v1/played-by/{PREEM}/g1")).unwrap());
 }
+
+/// `REPLACE` to an address that already plays another power of the game, or moderates
+/// it, is refused: the judge knows a sender by address, and the other power (or the
+/// moderation) would be lost to it.
+#[test]
+fn replace_refuses_an_address_that_plays_or_moderates_the_game() {
+    let mut w = fixed();
+    for (line, why) in [
+        (
+            "REPLACE tazenda mule@example.test",
+            "REPLACE: mule@example.test already plays union in this game, and an address plays one power: nothing was changed.",
+        ),
+        (
+            "REPLACE tazenda mod@example.test",
+            "REPLACE: mod@example.test moderates this game, and a moderator plays no power: nothing was changed.",
+        ),
+    ] {
+        w.send(
+            MODERATOR.0,
+            "[g1]",
+            &format!("PASSWORD {}\n{line}", MODERATOR.1),
+        );
+        w.pass();
+        let sent = w.sent();
+        assert_eq!(sent.len(), 1, "only the moderator's receipt: {sent:#?}");
+        assert!(
+            crate::world::squash(&sent[0].body).contains(why),
+            "{}",
+            sent[0].body
+        );
+        assert_eq!(
+            w.record().addresses.get("tazenda").map(String::as_str),
+            Some("preem@example.test")
+        );
+    }
+    // union's player still plays union.
+    w.orders("mule@example.test", "BOARD");
+    w.pass();
+    let sent = w.sent();
+    assert!(
+        !sent.iter().any(|m| m.body.contains("password was wrong")),
+        "{sent:#?}"
+    );
+}
+
+/// A deadline beyond what a calendar holds is not understood (the mail's other
+/// commands still act), and one more than a year ahead is refused with the reason.
+#[test]
+fn deadline_refuses_times_out_of_reach() {
+    let mut w = fixed();
+    let before = w.record().deadline;
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!(
+            "PASSWORD {}\nDEADLINE +99999999999d\nDEADLINE +400d\nDEADLINE 9999-12-31T23:59:59Z\nPAUSE",
+            MODERATOR.1
+        ),
+    );
+    w.pass();
+    let sent = w.sent();
+    let receipt = sent
+        .iter()
+        .find(|m| m.to == MODERATOR.0)
+        .expect("the moderator's receipt");
+    let body = crate::world::squash(&receipt.body);
+    assert!(
+        body.contains("DEADLINE \"+99999999999d\" not understood"),
+        "{body}"
+    );
+    assert!(
+        body.contains("DEADLINE +400d refused:") && body.contains("is more than a year ahead"),
+        "{body}"
+    );
+    assert!(
+        body.contains("DEADLINE 9999-12-31T23:59:59Z refused:"),
+        "{body}"
+    );
+    // PAUSE, after them, acted: the deadline was not moved, then the game paused.
+    let record = w.record();
+    assert!(record.paused.is_some(), "{body}");
+    assert_eq!(record.paused, before.map(|d| (d - w.now()).num_seconds()));
+}
+
+/// Orders to a game that is over are answered by a receipt that says so once.
+#[test]
+fn orders_to_a_game_over_are_told_it_once() {
+    let mut w = fixed();
+    w.end_game();
+    w.pass();
+    w.sent();
+    w.orders(HARI, "B2 - C2");
+    w.pass();
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    let body = crate::world::squash(&sent[0].body);
+    assert_eq!(body.matches("The game is over").count(), 1, "{body}");
+    assert!(
+        body.contains("The judge takes no more orders; BOARD and HISTORY still answer."),
+        "{body}"
+    );
+}

@@ -188,12 +188,13 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
         }
         let n: i64 = number.parse().ok()?;
         number.clear();
-        total += match c.to_ascii_lowercase() {
+        let part = match c.to_ascii_lowercase() {
             'd' => Duration::try_days(n)?,
             'h' => Duration::try_hours(n)?,
             'm' => Duration::try_minutes(n)?,
             _ => return None,
         };
+        total = total.checked_add(&part)?;
     }
     number.is_empty().then_some(total)
 }

@@ -186,8 +186,9 @@ pub fn parse(body: &str) -> Parsed {
     let mut presses = 0;
     let mut loose: Vec<&str> = Vec::new();
     let mut passwords = 0;
-    // Order lines past MAX_ORDER_LINES.
+    // Order lines past MAX_ORDER_LINES, press lines past MAX_PRESS_LINES.
     let mut dropped = 0;
+    let mut press_dropped = 0;
     let all: Vec<&str> = body.lines().take(MAX_LINES + 1).collect();
     for (n, &raw) in all.iter().enumerate() {
         if n == MAX_LINES {
@@ -225,16 +226,29 @@ pub fn parse(body: &str) -> Parsed {
             continue;
         }
         if let Some((kind, lines)) = &mut block {
+            let press = matches!(kind, Block::Press { .. });
             if line.eq_ignore_ascii_case("END") {
                 let (kind, lines) = block.take().expect("in a block");
                 close(&mut p, kind, lines, &mut presses);
+            } else if press && line.eq_ignore_ascii_case("ORDERS") {
+                // A press message whose END was forgotten ends where the orders
+                // begin: the orders are not sent to other players as press.
+                let (kind, lines) = block.take().expect("in a block");
+                close(&mut p, kind, lines, &mut presses);
+                p.notes.push(
+                    "A PRESS or BROADCAST had no END before the ORDERS line: the message ended there, and the orders after it were read as orders.".into(),
+                );
+                block = Some((Block::Orders, Vec::new()));
             } else {
-                let limit = match kind {
-                    Block::Orders => MAX_ORDER_LINES,
-                    Block::Press { .. } => MAX_PRESS_LINES,
+                let limit = if press {
+                    MAX_PRESS_LINES
+                } else {
+                    MAX_ORDER_LINES
                 };
                 if lines.len() < limit {
                     lines.push(line);
+                } else if press {
+                    press_dropped += 1;
                 } else {
                     dropped += 1;
                 }
@@ -401,6 +415,11 @@ pub fn parse(body: &str) -> Parsed {
     if dropped > 0 {
         p.notes.push(format!(
             "Orders have at most {MAX_ORDER_LINES} lines: {dropped} more were not read."
+        ));
+    }
+    if press_dropped > 0 {
+        p.notes.push(format!(
+            "A press message has at most {MAX_PRESS_LINES} lines: {press_dropped} more were not sent."
         ));
     }
     p
@@ -613,6 +632,37 @@ mod tests {
         let mut p = parse("B2 - C3\nhunter22\nmy pw is hunter22 ok\n");
         scrub(&mut p, "hunter22");
         assert_eq!(p.orders.as_deref(), Some("B2 - C3\nmy pw is [password] ok"));
+    }
+
+    #[test]
+    fn a_press_without_end_ends_where_the_orders_begin() {
+        let p = parse("PRESS TO tazenda\nSee you at Kalgan.\nORDERS\nB2 - C3\nC4 H\nEND\n");
+        assert_eq!(
+            p.commands,
+            [Command::Press(Press {
+                to: vec!["tazenda".into()],
+                broadcast: false,
+                anonymous: false,
+                to_anonymous: false,
+                text: "See you at Kalgan.".into()
+            })]
+        );
+        assert_eq!(p.orders.as_deref(), Some("B2 - C3\nC4 H"));
+        assert!(p.orders_block);
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert!(p.notes[0].contains("had no END before the ORDERS line"));
+        // Press lines past the limit are told as press, not as orders.
+        let long = format!(
+            "B2 H\nBROADCAST\n{}END\n",
+            "blah\n".repeat(MAX_PRESS_LINES + 5)
+        );
+        let p = parse(&long);
+        assert_eq!(
+            p.notes,
+            [format!(
+                "A press message has at most {MAX_PRESS_LINES} lines: 5 more were not sent."
+            )]
+        );
     }
 
     #[test]

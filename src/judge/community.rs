@@ -258,7 +258,11 @@ impl Judge<'_> {
         let to: Vec<String> = if press.broadcast {
             powers.iter().filter(|p| *p != power).cloned().collect()
         } else {
-            let unknown: Vec<&String> = press.to.iter().filter(|p| !powers.contains(p)).collect();
+            let unknown: Vec<&String> = press
+                .to
+                .iter()
+                .filter(|p| record.power_named(p).is_none())
+                .collect();
             if !unknown.is_empty() {
                 return Ok(format!(
                     "{what} refused: {} {} not a power of this game ({}).",
@@ -271,7 +275,12 @@ impl Judge<'_> {
                     powers.join(", ")
                 ));
             }
-            let mut to: Vec<String> = press.to.iter().filter(|p| *p != power).cloned().collect();
+            let mut to: Vec<String> = press
+                .to
+                .iter()
+                .filter_map(|p| record.power_named(p))
+                .filter(|p| p != power)
+                .collect();
             to.sort();
             to.dedup();
             to
@@ -312,7 +321,9 @@ impl Judge<'_> {
             .next()
             .unwrap_or("judge");
         let target = if press.anonymous {
-            let token = format!("anon{seq:x}");
+            // Unguessable, so that only those who got the message can answer it, and
+            // telling nothing of when it was sent.
+            let token = format!("anon{}", anonymous_token());
             fx.batch
                 .put(&format!("v1/press-token/{}/{token}", gc.id), &power);
             token
@@ -377,20 +388,22 @@ impl Judge<'_> {
         ))
     }
 
-    /// The power a reply to press goes to: a power's id, or an anonymous message's
-    /// token.
+    /// The power a reply to press goes to, named by its id (in any case) or by an
+    /// anonymous message's token, and whether it was by a token (its sender stays
+    /// unnamed to the one replying).
     pub(super) fn press_target(
         &self,
         gc: &GameConfig,
         record: &Record,
         target: &str,
-    ) -> Result<Option<String>, JudgeError> {
-        if record.game.powers().iter().any(|p| p == target) {
-            return Ok(Some(target.to_string()));
+    ) -> Result<Option<(String, bool)>, JudgeError> {
+        if let Some(power) = record.power_named(target) {
+            return Ok(Some((power, false)));
         }
         Ok(self
             .store
-            .get::<String>(&format!("v1/press-token/{}/{target}", gc.id))?)
+            .get::<String>(&format!("v1/press-token/{}/{target}", gc.id))?
+            .map(|power| (power, true)))
     }
 
     /// `HISTORY PRESS [N]`: the press a power sent or received (in turn N).
@@ -527,4 +540,10 @@ fn absence_time(text: &str, tz: chrono_tz::Tz, end: bool) -> Option<DateTime<Utc
     tz.from_local_datetime(&midnight)
         .earliest()
         .map(|t| t.with_timezone(&Utc))
+}
+
+/// 64 random bits, as 16 hex digits: an anonymous press message's reply token.
+fn anonymous_token() -> String {
+    use rand_core::RngCore;
+    format!("{:016x}", rand_core::OsRng.next_u64())
 }

@@ -461,7 +461,7 @@ impl Judge<'_> {
             };
             if failures.count >= throttle::MAX_WRONG_PASSWORDS && !failures.told {
                 failures.told = true;
-                self.tell_moderators(gc, &who, fx)?;
+                self.tell_moderators_of_lockout(gc, &who, fx)?;
             }
             self.save_window(fx, &auth_key, &failures);
             // To the registered address (the sender may be a forger), at most once an
@@ -581,30 +581,26 @@ impl Judge<'_> {
     }
 
     /// The moderators hear once that a power's password attempts are no longer checked.
-    fn tell_moderators(
+    fn tell_moderators_of_lockout(
         &self,
         gc: &GameConfig,
         who: &str,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
         let until = self.clock.now() + throttle::auth_window();
-        let view = replies::Notice {
-            game: &gc.id,
-            lines: vec![format!(
-                "{} wrong passwords for {who} within an hour: further mails for {who} are \
-                 not checked or answered until {}. If the player lost the password, give \
-                 a new one in games.toml.",
-                throttle::MAX_WRONG_PASSWORDS,
-                replies::utc(until)
-            )],
-        };
-        let body = self.templates.render("notice.txt", &view)?;
-        for m in &gc.moderators {
-            let subject = format!("[{}] Password attempts stopped for {who}", gc.id);
-            fx.outbox
-                .push(self.mail(&m.address, subject, body.clone(), None));
-        }
-        Ok(())
+        let line = format!(
+            "{} wrong passwords for {who} within an hour: further mails for {who} are \
+             not checked or answered until {}. If the player lost the password, give \
+             a new one in games.toml.",
+            throttle::MAX_WRONG_PASSWORDS,
+            replies::utc(until)
+        );
+        self.tell_moderators(
+            gc,
+            &format!("Password attempts stopped for {who}"),
+            vec![line],
+            fx,
+        )
     }
 
     /// An unregistered sender, or an unknown game: answered at most once a day.

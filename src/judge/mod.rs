@@ -579,10 +579,14 @@ impl<'c> Judge<'c> {
     }
 }
 
-/// A deadline: RFC 3339, or relative to now (`+36h`, `+2d`).
+/// How far ahead a moderator may set a deadline (`DEADLINE`): a year.
+pub const MAX_DEADLINE_AHEAD_DAYS: i64 = 366;
+
+/// A deadline: RFC 3339, or relative to now (`+36h`, `+2d`); none for a time no
+/// calendar holds.
 pub fn parse_when(text: &str, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
     if text.starts_with('+') {
-        return crate::config::parse_duration(text).map(|d| now + d);
+        return crate::config::parse_duration(text).and_then(|d| now.checked_add_signed(d));
     }
     DateTime::parse_from_rfc3339(text)
         .ok()

@@ -60,6 +60,16 @@ impl Judge<'_> {
                         "DEADLINE {when} refused: that time is past ({}); FORCE plays the phase now.",
                         replies::when(t, gc.time_zone)
                     )),
+                    Some(t)
+                        if t > now + Duration::days(super::MAX_DEADLINE_AHEAD_DAYS)
+                            && !record.over() =>
+                    {
+                        notes.push(format!(
+                            "DEADLINE {when} refused: {} is more than a year ahead; a game waits at most {} days for a phase (PAUSE stops the clock for as long as needed).",
+                            replies::when(t, gc.time_zone),
+                            super::MAX_DEADLINE_AHEAD_DAYS
+                        ))
+                    }
                     Some(t) if record.paused.is_none() && !record.over() => {
                         record.deadline = Some(t);
                         let when = replies::when(t, gc.time_zone);
@@ -137,12 +147,29 @@ impl Judge<'_> {
                     }
                 }
                 Command::Replace { power, address } => {
-                    if !record.addresses.contains_key(power)
-                        && !record.game.powers().contains(power)
-                    {
-                        notes.push(format!("REPLACE: {power:?} is not a power of this game."));
+                    let written = power;
+                    let power = &record.power_named(written).unwrap_or_default();
+                    if power.is_empty() {
+                        notes.push(format!(
+                            "REPLACE: {written:?} is not a power of this game ({}).",
+                            record.game.powers().join(", ")
+                        ));
                     } else if !crate::config::is_address(address) {
                         notes.push(format!("REPLACE: {address:?} is not a mail address."));
+                    } else if let Some(other) = record
+                        .addresses
+                        .iter()
+                        .find(|(p, a)| *p != power && *a == address)
+                        .map(|(p, _)| p.clone())
+                    {
+                        // The judge knows a player by address: one address, one power.
+                        notes.push(format!(
+                            "REPLACE: {address} already plays {other} in this game, and an address plays one power: nothing was changed."
+                        ));
+                    } else if gc.moderators.iter().any(|m| m.address == *address) {
+                        notes.push(format!(
+                            "REPLACE: {address} moderates this game, and a moderator plays no power: nothing was changed."
+                        ));
                     } else {
                         let before = record.addresses.insert(power.clone(), address.clone());
                         // Known as a player without games.toml (HELP with no game).
@@ -200,12 +227,29 @@ impl Judge<'_> {
                     notes.push("ABSENCE is for players (a moderator moves deadlines with DEADLINE).".into())
                 }
                 Command::CancelAbsence(power) => {
-                    let before = record.absences.len();
-                    match power {
-                        Some(p) => record.absences.retain(|a| &a.power != p),
-                        None => record.absences.clear(),
+                    let named = power.as_ref().map(|p| record.power_named(p).unwrap_or_else(|| p.clone()));
+                    let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut record.absences)
+                        .into_iter()
+                        .partition(|a| named.as_ref().is_none_or(|p| a.power == *p));
+                    record.absences = kept;
+                    let cancelled = gone.len();
+                    // Each player whose absence is cancelled learns it: the deadlines
+                    // no longer wait for it.
+                    for a in &gone {
+                        if let Some(address) = record.addresses.get(&a.power) {
+                            let view = replies::Notice {
+                                game: &gc.id,
+                                lines: vec![format!(
+                                    "The moderator cancelled your absence ({} to {}): deadlines no longer move for it (a deadline already moved stays).",
+                                    replies::when(a.from, gc.time_zone),
+                                    replies::when(a.to, gc.time_zone)
+                                )],
+                            };
+                            let body = self.templates.render("notice.txt", &view)?;
+                            let subject = format!("[{}] Absence cancelled", gc.id);
+                            fx.outbox.push(self.mail(address, subject, body, None));
+                        }
                     }
-                    let cancelled = before - record.absences.len();
                     notes.push(format!(
                         "ABSENCE CANCEL: {} cancelled (deadlines already moved stay).",
                         match cancelled {
@@ -279,6 +323,27 @@ impl Judge<'_> {
                 .push(self.mail(address, subject.clone(), body, None));
         }
         announce.clear();
+        Ok(())
+    }
+
+    /// A notice to the game's moderators.
+    pub(super) fn tell_moderators(
+        &self,
+        gc: &GameConfig,
+        topic: &str,
+        lines: Vec<String>,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let view = replies::Notice {
+            game: &gc.id,
+            lines,
+        };
+        let body = self.templates.render("notice.txt", &view)?;
+        let subject = format!("[{}] {topic}", gc.id);
+        for m in &gc.moderators {
+            fx.outbox
+                .push(self.mail(&m.address, subject.clone(), body.clone(), None));
+        }
         Ok(())
     }
 

@@ -246,7 +246,9 @@ impl Judge<'_> {
             if let serde_json::Value::Object(map) = &mut json {
                 map.insert("game".into(), gc.id.clone().into());
                 map.insert("turn".into(), label.turn.into());
-                map.insert("phase".into(), label.phase.into());
+                // A rule set that names its phases itself keeps its name (Diplomacy's
+                // "S1901M", as `pbem adjudicate` writes it).
+                map.entry("phase").or_insert_with(|| label.phase.into());
             }
             let entry = HistoryEntry {
                 turn: label.turn,

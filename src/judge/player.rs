@@ -29,10 +29,10 @@ impl Judge<'_> {
             if !parsed.orders_block {
                 if let Some(text) = parsed.orders.take() {
                     match self.press_target(gc, &record, &target)? {
-                        Some(to) => parsed.commands.push(Command::Press(command::Press {
+                        Some((to, anonymous)) => parsed.commands.push(Command::Press(command::Press {
                             // A token (not a power's name) stands for anonymous press:
                             // its sender stays unnamed to the one replying.
-                            to_anonymous: to != target,
+                            to_anonymous: anonymous,
                             to: vec![to],
                             broadcast: false,
                             anonymous: false,
@@ -74,7 +74,7 @@ impl Judge<'_> {
         let mut standing = None;
         if let Some(orders) = &parsed.orders {
             if record.over() {
-                notes.push("The game is over: no more orders are taken.".to_string());
+                // The receipt says the game is over, and why: not told twice.
             } else if !owes {
                 notes.push(format!(
                     "{power} owes no orders in this {} phase: nothing was kept.",
@@ -169,8 +169,27 @@ impl Judge<'_> {
                 Command::Absence { from, to } => {
                     let before = record.deadline;
                     let note = self.absence(gc, &mut record, power, from, to);
-                    notes.push(note);
                     receipt = true;
+                    // The moderators learn of every absence (they may cancel it).
+                    if let Some(a) = record.absences.iter().find(|a| a.power == power) {
+                        if note.starts_with("ABSENCE:") {
+                            let mut line = format!(
+                                "{power} will be away from {} to {}: deadlines that fall inside move to its end (ABSENCE CANCEL {power} cancels it).",
+                                replies::when(a.from, gc.time_zone),
+                                replies::when(a.to, gc.time_zone)
+                            );
+                            if let Some(d) = record.deadline.filter(|d| Some(*d) != before) {
+                                line += &format!(
+                                    " The deadline of turn {} {} is now {}.",
+                                    label.turn,
+                                    label.phase,
+                                    replies::when(d, gc.time_zone)
+                                );
+                            }
+                            self.tell_moderators(gc, "Absence", vec![line], fx)?;
+                        }
+                    }
+                    notes.push(note);
                     // The others learn that the deadline moved (not whose absence).
                     if let Some(d) = record.deadline.filter(|d| Some(*d) != before) {
                         let line = format!(
@@ -206,7 +225,9 @@ impl Judge<'_> {
                 }
             }
         }
-        if !parsed.not_understood.is_empty() || !parsed.notes.is_empty() {
+        // Notes made here (a reply to press that reaches nobody, a mail read late)
+        // are told too.
+        if !parsed.not_understood.is_empty() || !notes.is_empty() {
             receipt = true;
         }
         if receipt {

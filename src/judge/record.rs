@@ -47,6 +47,23 @@ pub struct Record {
 }
 
 impl Record {
+    /// The game's power a command names, in the game's own spelling: commands are read
+    /// in any case (`ger`, `GER`, `Ger` are Diplomacy's `GER`).
+    pub fn power_named(&self, written: &str) -> Option<String> {
+        self.game
+            .powers()
+            .into_iter()
+            .chain(self.addresses.keys().cloned())
+            .find(|p| p == written)
+            .or_else(|| {
+                self.game
+                    .powers()
+                    .into_iter()
+                    .chain(self.addresses.keys().cloned())
+                    .find(|p| p.eq_ignore_ascii_case(written))
+            })
+    }
+
     /// Whether the game is over: by its rules, or ended by a moderator.
     pub fn over(&self) -> bool {
         self.ended.is_some() || self.game.label().over

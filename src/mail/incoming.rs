@@ -164,7 +164,7 @@ pub fn normalise(text: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if b.is_ascii() && b != b'\r' && b != b'\t' {
+        if (b' '..0x7f).contains(&b) || b == b'\n' {
             i += 1;
             continue;
         }
@@ -189,6 +189,9 @@ pub fn normalise(text: &str) -> String {
                 out.push_str("->")
             }
             '\u{2028}' | '\u{2029}' => out.push('\n'),
+            // Other control characters (a NUL, a bell, an escape) are no part of any
+            // order or message: they are dropped, so that no mail echoes them.
+            c if c.is_control() => {}
             c => out.push(c),
         }
     }
@@ -383,6 +386,11 @@ mod tests {
         assert_eq!(normalise("B2\u{2009}\u{2013}\u{200b}C3"), "B2 -C3");
         assert_eq!(normalise("B2 \u{2192} C3\r\n"), "B2 -> C3\n");
         assert_eq!(normalise("\u{feff}READY"), "READY");
+        // Control characters are dropped; tabs are spaces, line ends kept.
+        assert_eq!(
+            normalise("B2\u{0} - C3\u{7}\u{1b}\tH\u{85}\r\n"),
+            "B2 - C3 H\n"
+        );
         assert_eq!(normalise("C1 \u{2014} C2"), "C1 - C2");
     }
 }
