@@ -167,6 +167,24 @@ fn diplomacy_the_title_names_the_phase_the_results_are_of() {
     }
 }
 
+/// A line refused as invalid moved nothing: France's order for the German army in
+/// Munich, or a move to a province the unit does not border, is no arrow.
+#[test]
+fn diplomacy_invalid_lines_are_no_moves() {
+    use pbem::rules::diplomacy::picture::moves;
+    let json = serde_json::json!({"results": [
+        {"power": "FRA", "order": "FRA A mun - bur", "outcome": "invalid"},
+        {"power": "FRA", "order": "FRA A par - mun", "outcome": "invalid"},
+        {"power": "GER", "order": "GER A mun - ruh", "outcome": "succeeds"},
+    ]});
+    let m = moves(&json);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert_eq!(
+        (m[0].power, m[0].from.as_str(), m[0].to.as_str(), m[0].done),
+        (3, "mun", "ruh", true)
+    );
+}
+
 #[test]
 fn war_units_fleets_owners_and_moves_are_where_the_position_says() {
     use pbem::rules::war_imperialism::map::Map;

@@ -225,11 +225,16 @@ pub struct Move {
     pub done: bool,
 }
 
-/// The moves and retreats of a phase's results (their order lines read again).
+/// The moves and retreats of a phase's results (their order lines read again). A line
+/// refused as invalid (another power's unit, no unit there, no such border, …) moved
+/// nothing: the unit it names held (DATC 4.E.1), so it is no arrow.
 pub fn moves(results: &Value) -> Vec<Move> {
     let map = Map::standard();
     let mut out = Vec::new();
     for r in results["results"].as_array().into_iter().flatten() {
+        if r["outcome"].as_str() == Some("invalid") {
+            continue;
+        }
         let (Some(order), Some(power)) = (
             r["order"].as_str(),
             r["power"].as_str().and_then(|p| map.power_by_id(p)),
