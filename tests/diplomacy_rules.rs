@@ -223,6 +223,31 @@ fn a_draw_needs_every_surviving_power_in_the_same_phase() {
     assert!(Diplomacy::owing(&next).is_empty());
 }
 
+/// A draw voted in a fall movement phase: that fall's centres change hands before the
+/// game ends (as with `last_year`), so the final standings count Bulgaria as Turkish.
+#[test]
+fn a_draw_in_the_fall_counts_that_falls_centre_changes() {
+    let v = run(
+        "phase = \"F1901M\"\nunits = [\"FRA A par\", \"GER A mun\", \"ENG F lon\", \"ITA A ven\", \"AUS A vie\", \"RUS A war\", \"TUR A con\"]\norders = [\"FRA A par - bur\", \"TUR A con - bul\", \"FRA DRAW\", \"GER DRAW\", \"ENG DRAW\", \"ITA DRAW\", \"AUS DRAW\", \"RUS DRAW\", \"TUR DRAW\"]\n",
+    );
+    assert_eq!(v["over"], true);
+    assert_eq!(v["draw"].as_array().unwrap().len(), 7);
+    assert_eq!(
+        v["supply_centers"]["bul"], "TUR",
+        "{:#}",
+        v["supply_centers"]
+    );
+    assert_eq!(v["centres"]["TUR"]["centres"], 4);
+    let events = v["events"].as_array().unwrap();
+    assert!(events.contains(&"TUR takes Bulgaria".into()), "{events:?}");
+    // In spring nothing changes hands.
+    let v = run(
+        "phase = \"S1901M\"\nunits = [\"TUR A con\"]\norders = [\"TUR A con - bul\", \"FRA DRAW\", \"GER DRAW\", \"ENG DRAW\", \"ITA DRAW\", \"AUS DRAW\", \"RUS DRAW\", \"TUR DRAW\"]\n",
+    );
+    assert_eq!(v["over"], true);
+    assert_eq!(v["supply_centers"].get("bul"), None);
+}
+
 #[test]
 fn a_year_runs_spring_fall_winter_with_centres_changing_hands_after_the_fall() {
     let s = State::standard(Options::default());
