@@ -88,6 +88,29 @@ fn a_winter_receipt_refuses_builds_beyond_those_owed() {
     );
 }
 
+/// The winter board says how many builds a power is owed and, when its free home
+/// centres are fewer, how many it can use: Austria owes 3 with only Budapest and Vienna
+/// free.
+#[test]
+fn the_winter_board_tells_the_builds_owed_and_how_many_are_possible() {
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
+        "phase = \"W1901A\"\nunits = [\"AUS A tri\", \"AUS A ser\", \"AUS A gre\", \"AUS A bul\", \"RUS A mos\", \"GER A kie\", \"GER A ber\", \"GER A mun\", \"GER A ruh\"]\n[supply_centers]\nvie = \"AUS\"\nbud = \"AUS\"\nrum = \"AUS\"\nstp = \"RUS\"\n",
+    )
+    .unwrap()
+    .state;
+    let board = pbem::rules::diplomacy::report::board_text(&s);
+    assert!(
+        board.contains("\n  builds: 3, 2 possible (free home centres: bud, vie)\n"),
+        "{board}"
+    );
+    // Russia owns all four home centres and stands in Moscow: 3 owed, 3 possible.
+    assert!(
+        board.contains("\n  builds: 3 (free home centres: war, sev, stp)\n"),
+        "{board}"
+    );
+    assert!(board.contains("\n  removals: 1\n"), "{board}");
+}
+
 #[test]
 fn datc_6_b_14_a_build_needs_a_coast() {
     let v = run(
