@@ -118,6 +118,20 @@ fn datc_6_b_14_a_build_needs_a_coast() {
     );
     assert_eq!(outcome(&v, "RUS F stp B"), "invalid");
     assert_eq!(outcome(&v, "RUS F stp/nc B"), "succeeds");
+    // The refusal names the coasts to choose from, as in movement.
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
+        "phase = \"W1901A\"\nunits = [\"RUS A mos\"]\n",
+    )
+    .unwrap()
+    .state;
+    assert_eq!(
+        shown(&Diplomacy::check(&s, "RUS", "Build F stp")),
+        ["REFUSED Build F stp: RUS F stp B (say which coast of stp: stp/nc or stp/sc)"]
+    );
+    assert!(v["units"]
+        .as_array()
+        .unwrap()
+        .contains(&"RUS F stp/nc".into()));
 }
 
 #[test]

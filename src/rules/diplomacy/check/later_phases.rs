@@ -138,7 +138,15 @@ pub(super) fn adjustment(
                         .coast_loc(p, c)
                         .ok_or(format!("{} has no coast {c}", pr.id))?,
                     (Kind::Fleet, _) if !pr.coasts.is_empty() => {
-                        return Err(format!("say which coast of {}", pr.id))
+                        return Err(format!(
+                            "say which coast of {}: {}",
+                            pr.id,
+                            pr.coasts
+                                .iter()
+                                .map(|&c| map.loc_id(c))
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        ))
                     }
                     (Kind::Fleet, _) => p,
                 };
