@@ -236,6 +236,33 @@ fn supports_convoys_coasts_and_builds_read_in_every_habit() {
     ok("ITA", "DRAW", "ITA DRAW");
 }
 
+/// A fleet's move written without the coast, when only one coast can be meant, is
+/// echoed and listed with that coast (the scenario spec's canonical form); when two can
+/// be, the line is refused with both named.
+#[test]
+fn a_fleet_move_without_a_coast_is_echoed_with_the_one_it_reaches() {
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
+        "phase = \"S1901M\"\nunits = [\"TUR F bla\", \"TUR F con\"]\n",
+    )
+    .unwrap()
+    .state;
+    assert_eq!(
+        shown(&Diplomacy::check(&s, "TUR", "F bla - bul\nF con - bul")),
+        [
+            "TUR F bla - bul/ec",
+            "REFUSED F con - bul: TUR F con - bul (say which coast of bul: bul/ec or bul/sc)"
+        ]
+    );
+    let v = run("phase = \"S1901M\"\nunits = [\"TUR F bla\", \"FRA F gas\", \"FRA F mao\"]\norders = [\"TUR F bla - bul\", \"FRA F gas - spa\", \"FRA F mao - spa\"]\n");
+    assert_eq!(outcome(&v, "TUR F bla - bul/ec"), "succeeds");
+    assert_eq!(outcome(&v, "FRA F gas - spa/nc"), "succeeds");
+    assert_eq!(outcome(&v, "FRA F mao - spa"), "invalid");
+    assert!(v["units"]
+        .as_array()
+        .unwrap()
+        .contains(&"TUR F bul/ec".into()));
+}
+
 fn orders(list: &[(&str, &str)]) -> BTreeMap<String, String> {
     list.iter()
         .map(|(p, t)| (p.to_string(), t.to_string()))

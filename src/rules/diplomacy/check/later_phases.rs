@@ -14,9 +14,8 @@ pub(super) fn retreat(state: &State, power: Option<u8>, spec: &UnitSpec, action:
         spec_text(map, spec, actual)
     );
     let (text, does) = match &action {
-        Action::Move { to, .. } | Action::Retreat { to } => (
-            format!("{head} R {}", place_text(map, to)),
-            actual.map(|u| {
+        Action::Move { to, .. } | Action::Retreat { to } => {
+            let does = actual.map(|u| {
                 let k = found.as_ref().unwrap().0;
                 let d = &state.dislodged[k];
                 match destination(map, u.kind, u.loc, to) {
@@ -36,8 +35,13 @@ pub(super) fn retreat(state: &State, power: Option<u8>, spec: &UnitSpec, action:
                         }
                     )),
                 }
-            }),
-        ),
+            });
+            let to = match (&does, actual) {
+                (Some(Ok(Does::Retreat { to: loc })), Some(u)) => arrival_text(map, u, *loc, to),
+                _ => place_text(map, to),
+            };
+            (format!("{head} R {to}"), does)
+        }
         Action::Disband => (format!("{head} D"), Some(Ok(Does::Disband))),
         Action::Hold => (
             format!("{head} H"),

@@ -78,6 +78,16 @@ fn place_text(map: &Map, p: &Place) -> String {
     }
 }
 
+/// Where a unit's move or retreat arrives, as the canonical order names it: a fleet's
+/// coast even when the line left it out because only one could be meant (`F bla - bul`
+/// is `F bla - bul/ec`); an army's destination as written.
+fn arrival_text(map: &Map, unit: &Unit, loc: Loc, written: &Place) -> String {
+    match unit.kind {
+        Kind::Fleet => map.loc_id(loc).to_string(),
+        Kind::Army => place_text(map, written),
+    }
+}
+
 fn spec_text(map: &Map, u: &UnitSpec, actual: Option<&Unit>) -> String {
     let kind = u
         .kind
@@ -326,18 +336,21 @@ fn movement(state: &State, power: Option<u8>, spec: &UnitSpec, action: Action) -
     );
     let (text, does): (String, Result<Does, String>) = match &action {
         Action::Hold => (format!("{head} H"), Ok(Does::Hold)),
-        Action::Move { to, via } => (
-            format!(
-                "{head} - {}{}",
-                place_text(map, to),
-                if *via { " VIA" } else { "" }
-            ),
-            match actual {
+        Action::Move { to, via } => {
+            let does = match actual {
                 Some(u) => move_possible(state, u, to, *via, 0)
                     .map(|loc| Does::Move { to: loc, via: *via }),
                 None => Err(String::new()),
-            },
-        ),
+            };
+            let to = match (&does, actual) {
+                (Ok(Does::Move { to: loc, .. }), Some(u)) => arrival_text(map, u, *loc, to),
+                _ => place_text(map, to),
+            };
+            (
+                format!("{head} - {to}{}", if *via { " VIA" } else { "" }),
+                does,
+            )
+        }
         Action::Support { target, to } => {
             let t = find(map, &state.units, None, target);
             let tu = t.as_ref().ok().map(|&(k, _)| &state.units[k]);
