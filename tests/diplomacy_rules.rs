@@ -263,6 +263,50 @@ fn a_fleet_move_without_a_coast_is_echoed_with_the_one_it_reaches() {
         .contains(&"TUR F bul/ec".into()));
 }
 
+/// The ordered unit's coast written wrongly does not matter (DATC 4.B.5, 6.B.10): the
+/// order stands for the fleet where it is, and the receipt and the results say so
+/// plainly when the player wrote another coast.
+#[test]
+fn a_wrong_coast_on_the_ordered_fleet_is_said_plainly() {
+    let text = "phase = \"S1901M\"\nunits = [\"RUS F stp/nc\"]\n";
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(text)
+        .unwrap()
+        .state;
+    assert_eq!(
+        Diplomacy::check(&s, "RUS", "F stp/sc - bot\nF stp/sc - bar"),
+        vec![
+            LineCheck::Replaced {
+                line: "F stp/sc - bot".into(),
+                reason: "RUS F stp/nc - bot (replaced by a later order for the same unit)".into()
+            },
+            LineCheck::Noted {
+                order: "RUS F stp/nc - bar".into(),
+                mark: "ok",
+                note: "the fleet is on stp/nc, not stp/sc".into()
+            },
+        ]
+    );
+    assert_eq!(
+        shown(&Diplomacy::check(&s, "RUS", "F stp/sc - bot")),
+        ["REFUSED F stp/sc - bot: RUS F stp/nc - bot (the fleet is on stp/nc, not stp/sc; stp/nc does not border bot)"]
+    );
+    let v = run(&format!("{text}orders = [\"RUS F stp/sc - bot\"]\n"));
+    let r = &v["results"][0];
+    assert_eq!(r["order"], "RUS F stp/nc - bot");
+    assert_eq!(r["outcome"], "invalid");
+    assert_eq!(
+        r["detail"],
+        "the fleet is on stp/nc, not stp/sc; stp/nc does not border bot; holds"
+    );
+    // The coast it is on, written or not, is no news.
+    assert_eq!(
+        Diplomacy::check(&s, "RUS", "F stp/nc - bar\n"),
+        vec![LineCheck::Accepted {
+            order: "RUS F stp/nc - bar".into()
+        }]
+    );
+}
+
 fn orders(list: &[(&str, &str)]) -> BTreeMap<String, String> {
     list.iter()
         .map(|(p, t)| (p.to_string(), t.to_string()))

@@ -80,9 +80,10 @@ pub(super) fn retreat(state: &State, power: Option<u8>, spec: &UnitSpec, action:
     match found {
         Err(e) => unknown(map, power, text, e),
         Ok((k, owner)) => {
-            let (does, invalid) = match does.expect("unit found") {
-                Ok(d) => (d, None),
-                Err(e) => (Does::Disband, Some(e)),
+            let note = wrong_coast(map, spec, &units[k]);
+            let (does, invalid, note) = match does.expect("unit found") {
+                Ok(d) => (d, None, note),
+                Err(e) => (Does::Disband, Some(with_note(note, e)), None),
             };
             Order {
                 power: power.unwrap_or(owner),
@@ -90,6 +91,7 @@ pub(super) fn retreat(state: &State, power: Option<u8>, spec: &UnitSpec, action:
                 does,
                 text,
                 invalid,
+                note,
             }
         }
     }
@@ -171,6 +173,7 @@ pub(super) fn adjustment(
                         map.loc_id(unit.loc)
                     ),
                     invalid: None,
+                    note: None,
                 },
                 Err(e) => Order {
                     power,
@@ -178,6 +181,7 @@ pub(super) fn adjustment(
                     does: Does::Waive,
                     text,
                     invalid: Some(e),
+                    note: None,
                 },
             }
         }
@@ -196,6 +200,7 @@ pub(super) fn adjustment(
                     does: Does::Disband,
                     text,
                     invalid: None,
+                    note: wrong_coast(map, spec, &state.units[k]),
                 },
                 Err(e) => unknown(map, power, text, e),
             }
