@@ -134,24 +134,25 @@ pub const CORRECTIONS: &[(&str, &str, &str)] = &[
 ];
 
 /// The ordered unit's coast as written does not matter (DATC 4.B.5): `FRA F spa/nc -
-/// lyo` names the fleet on the south coast too.
+/// lyo` names the fleet on the south coast too. A fleet's destination written without
+/// a coast is named with the one coast it can reach in the canonical order (`FRA F gas
+/// - spa` is `FRA F gas - spa/nc`, DATC 6.B.2).
 fn same_order(got: &str, want: &str) -> bool {
-    let strip = |s: &str| -> String {
-        let w: Vec<&str> = s.split_whitespace().collect();
-        w.iter()
+    let got: Vec<String> = got
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let want: Vec<String> = want
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let province = |w: &str| w.split('/').next().unwrap_or(w).to_string();
+    got.len() == want.len()
+        && got
+            .iter()
+            .zip(&want)
             .enumerate()
-            .map(|(k, x)| {
-                if k == 2 {
-                    x.split('/').next().unwrap()
-                } else {
-                    x
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_ascii_lowercase()
-    };
-    got.eq_ignore_ascii_case(want) || strip(got) == strip(want)
+            .all(|(k, (g, w))| g == w || (k == 2 || !w.contains('/')) && province(g) == province(w))
 }
 
 fn pbem_adjudicate(path: &Path) -> (i32, String, String) {

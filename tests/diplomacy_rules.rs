@@ -88,6 +88,29 @@ fn a_winter_receipt_refuses_builds_beyond_those_owed() {
     );
 }
 
+/// The winter board says how many builds a power is owed and, when its free home
+/// centres are fewer, how many it can use: Austria owes 3 with only Budapest and Vienna
+/// free.
+#[test]
+fn the_winter_board_tells_the_builds_owed_and_how_many_are_possible() {
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
+        "phase = \"W1901A\"\nunits = [\"AUS A tri\", \"AUS A ser\", \"AUS A gre\", \"AUS A bul\", \"RUS A mos\", \"GER A kie\", \"GER A ber\", \"GER A mun\", \"GER A ruh\"]\n[supply_centers]\nvie = \"AUS\"\nbud = \"AUS\"\nrum = \"AUS\"\nstp = \"RUS\"\n",
+    )
+    .unwrap()
+    .state;
+    let board = pbem::rules::diplomacy::report::board_text(&s);
+    assert!(
+        board.contains("\n  builds: 3, 2 possible (free home centres: bud, vie)\n"),
+        "{board}"
+    );
+    // Russia owns all four home centres and stands in Moscow: 3 owed, 3 possible.
+    assert!(
+        board.contains("\n  builds: 3 (free home centres: war, sev, stp)\n"),
+        "{board}"
+    );
+    assert!(board.contains("\n  removals: 1\n"), "{board}");
+}
+
 #[test]
 fn datc_6_b_14_a_build_needs_a_coast() {
     let v = run(
@@ -95,6 +118,16 @@ fn datc_6_b_14_a_build_needs_a_coast() {
     );
     assert_eq!(outcome(&v, "RUS F stp B"), "invalid");
     assert_eq!(outcome(&v, "RUS F stp/nc B"), "succeeds");
+    // The refusal names the coasts to choose from, as in movement.
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
+        "phase = \"W1901A\"\nunits = [\"RUS A mos\"]\n",
+    )
+    .unwrap()
+    .state;
+    assert_eq!(
+        shown(&Diplomacy::check(&s, "RUS", "Build F stp")),
+        ["REFUSED Build F stp: RUS F stp B (say which coast of stp: stp/nc or stp/sc)"]
+    );
     assert!(v["units"]
         .as_array()
         .unwrap()
@@ -203,6 +236,77 @@ fn supports_convoys_coasts_and_builds_read_in_every_habit() {
     ok("ITA", "DRAW", "ITA DRAW");
 }
 
+/// A fleet's move written without the coast, when only one coast can be meant, is
+/// echoed and listed with that coast (the scenario spec's canonical form); when two can
+/// be, the line is refused with both named.
+#[test]
+fn a_fleet_move_without_a_coast_is_echoed_with_the_one_it_reaches() {
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
+        "phase = \"S1901M\"\nunits = [\"TUR F bla\", \"TUR F con\"]\n",
+    )
+    .unwrap()
+    .state;
+    assert_eq!(
+        shown(&Diplomacy::check(&s, "TUR", "F bla - bul\nF con - bul")),
+        [
+            "TUR F bla - bul/ec",
+            "REFUSED F con - bul: TUR F con - bul (say which coast of bul: bul/ec or bul/sc)"
+        ]
+    );
+    let v = run("phase = \"S1901M\"\nunits = [\"TUR F bla\", \"FRA F gas\", \"FRA F mao\"]\norders = [\"TUR F bla - bul\", \"FRA F gas - spa\", \"FRA F mao - spa\"]\n");
+    assert_eq!(outcome(&v, "TUR F bla - bul/ec"), "succeeds");
+    assert_eq!(outcome(&v, "FRA F gas - spa/nc"), "succeeds");
+    assert_eq!(outcome(&v, "FRA F mao - spa"), "invalid");
+    assert!(v["units"]
+        .as_array()
+        .unwrap()
+        .contains(&"TUR F bul/ec".into()));
+}
+
+/// The ordered unit's coast written wrongly does not matter (DATC 4.B.5, 6.B.10): the
+/// order stands for the fleet where it is, and the receipt and the results say so
+/// plainly when the player wrote another coast.
+#[test]
+fn a_wrong_coast_on_the_ordered_fleet_is_said_plainly() {
+    let text = "phase = \"S1901M\"\nunits = [\"RUS F stp/nc\"]\n";
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(text)
+        .unwrap()
+        .state;
+    assert_eq!(
+        Diplomacy::check(&s, "RUS", "F stp/sc - bot\nF stp/sc - bar"),
+        vec![
+            LineCheck::Replaced {
+                line: "F stp/sc - bot".into(),
+                reason: "RUS F stp/nc - bot (replaced by a later order for the same unit)".into()
+            },
+            LineCheck::Noted {
+                order: "RUS F stp/nc - bar".into(),
+                mark: "ok",
+                note: "the fleet is on stp/nc, not stp/sc".into()
+            },
+        ]
+    );
+    assert_eq!(
+        shown(&Diplomacy::check(&s, "RUS", "F stp/sc - bot")),
+        ["REFUSED F stp/sc - bot: RUS F stp/nc - bot (the fleet is on stp/nc, not stp/sc; stp/nc does not border bot)"]
+    );
+    let v = run(&format!("{text}orders = [\"RUS F stp/sc - bot\"]\n"));
+    let r = &v["results"][0];
+    assert_eq!(r["order"], "RUS F stp/nc - bot");
+    assert_eq!(r["outcome"], "invalid");
+    assert_eq!(
+        r["detail"],
+        "the fleet is on stp/nc, not stp/sc; stp/nc does not border bot; holds"
+    );
+    // The coast it is on, written or not, is no news.
+    assert_eq!(
+        Diplomacy::check(&s, "RUS", "F stp/nc - bar\n"),
+        vec![LineCheck::Accepted {
+            order: "RUS F stp/nc - bar".into()
+        }]
+    );
+}
+
 fn orders(list: &[(&str, &str)]) -> BTreeMap<String, String> {
     list.iter()
         .map(|(p, t)| (p.to_string(), t.to_string()))
@@ -225,6 +329,31 @@ fn a_draw_needs_every_surviving_power_in_the_same_phase() {
     // The moves of the phase still happen.
     assert!(next.units.iter().any(|u| s.map().loc_id(u.loc) == "bul"));
     assert!(Diplomacy::owing(&next).is_empty());
+}
+
+/// A draw voted in a fall movement phase: that fall's centres change hands before the
+/// game ends (as with `last_year`), so the final standings count Bulgaria as Turkish.
+#[test]
+fn a_draw_in_the_fall_counts_that_falls_centre_changes() {
+    let v = run(
+        "phase = \"F1901M\"\nunits = [\"FRA A par\", \"GER A mun\", \"ENG F lon\", \"ITA A ven\", \"AUS A vie\", \"RUS A war\", \"TUR A con\"]\norders = [\"FRA A par - bur\", \"TUR A con - bul\", \"FRA DRAW\", \"GER DRAW\", \"ENG DRAW\", \"ITA DRAW\", \"AUS DRAW\", \"RUS DRAW\", \"TUR DRAW\"]\n",
+    );
+    assert_eq!(v["over"], true);
+    assert_eq!(v["draw"].as_array().unwrap().len(), 7);
+    assert_eq!(
+        v["supply_centers"]["bul"], "TUR",
+        "{:#}",
+        v["supply_centers"]
+    );
+    assert_eq!(v["centres"]["TUR"]["centres"], 4);
+    let events = v["events"].as_array().unwrap();
+    assert!(events.contains(&"TUR takes Bulgaria".into()), "{events:?}");
+    // In spring nothing changes hands.
+    let v = run(
+        "phase = \"S1901M\"\nunits = [\"TUR A con\"]\norders = [\"TUR A con - bul\", \"FRA DRAW\", \"GER DRAW\", \"ENG DRAW\", \"ITA DRAW\", \"AUS DRAW\", \"RUS DRAW\", \"TUR DRAW\"]\n",
+    );
+    assert_eq!(v["over"], true);
+    assert_eq!(v["supply_centers"].get("bul"), None);
 }
 
 #[test]

@@ -138,6 +138,53 @@ fn diplomacy_units_centres_and_moves_are_where_the_position_says() {
     assert_eq!(done, 18, "22 moves, two bounces of two");
 }
 
+/// The judge stores a phase's results with its id and year (`spring`, 1901), not
+/// `S1901M`: the title names that phase, not the one the position is in now.
+#[test]
+fn diplomacy_the_title_names_the_phase_the_results_are_of() {
+    use pbem::rules::diplomacy::phase::phase_after;
+    use pbem::rules::diplomacy::picture::draw;
+    use pbem::rules::diplomacy::state::State;
+    use pbem::rules::game::{PhaseResults, Play};
+    let s = State::standard(Default::default());
+    let after = phase_after(&s);
+    for (phase, turn, words) in [
+        ("spring", 1901, "Spring 1901 movement: results"),
+        ("S1901M", 0, "Spring 1901 movement: results"),
+        ("spring-retreats", 1902, "Spring 1902 retreats: results"),
+        ("winter", 1902, "Winter 1902 adjustments: results"),
+    ] {
+        let results = PhaseResults {
+            json: serde_json::json!({"phase": phase, "turn": turn, "results": []}),
+            view: serde_json::Value::Null,
+        };
+        let svg = draw(after, &s.position_json(Viewer::Public), Some(&results)).to_text();
+        assert!(
+            svg.contains(&format!("<title>Diplomacy — {words}</title>")),
+            "{phase} {turn}: {}",
+            &svg[..svg.find("</title>").unwrap_or(0)]
+        );
+    }
+}
+
+/// A line refused as invalid moved nothing: France's order for the German army in
+/// Munich, or a move to a province the unit does not border, is no arrow.
+#[test]
+fn diplomacy_invalid_lines_are_no_moves() {
+    use pbem::rules::diplomacy::picture::moves;
+    let json = serde_json::json!({"results": [
+        {"power": "FRA", "order": "FRA A mun - bur", "outcome": "invalid"},
+        {"power": "FRA", "order": "FRA A par - mun", "outcome": "invalid"},
+        {"power": "GER", "order": "GER A mun - ruh", "outcome": "succeeds"},
+    ]});
+    let m = moves(&json);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert_eq!(
+        (m[0].power, m[0].from.as_str(), m[0].to.as_str(), m[0].done),
+        (3, "mun", "ruh", true)
+    );
+}
+
 #[test]
 fn war_units_fleets_owners_and_moves_are_where_the_position_says() {
     use pbem::rules::war_imperialism::map::Map;

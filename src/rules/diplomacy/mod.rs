@@ -137,7 +137,14 @@ impl RuleSet for Diplomacy {
                     }
                 }
                 Ok(o) => match o.invalid {
-                    None => LineCheck::Accepted { order: o.text },
+                    None => match o.note {
+                        Some(note) => LineCheck::Noted {
+                            order: o.text,
+                            mark: "ok",
+                            note,
+                        },
+                        None => LineCheck::Accepted { order: o.text },
+                    },
                     Some(reason) => LineCheck::Refused {
                         line: line.to_string(),
                         reason: format!("{} ({reason})", o.text),

@@ -429,6 +429,10 @@ fn movement(state: &State, orders: Vec<Order>, report: &mut Report) -> State {
         .filter(|&q| state.alive(q))
         .collect();
     if !alive.is_empty() && alive.iter().all(|q| draw.contains(q)) {
+        // The fall's centres change hands all the same: the final standings count them.
+        if state.phase.season == Season::Fall {
+            take_centres(&mut next, report);
+        }
         next.over = true;
         next.winners = alive.clone();
         report.events.push(format!(
@@ -517,26 +521,32 @@ fn move_detail(map: &Map, r: &mut Resolver, u: usize) -> (bool, String) {
     (false, String::new())
 }
 
+/// The fall's centre changes: each unit standing on a supply centre owns it.
+fn take_centres(s: &mut State, report: &mut Report) {
+    let map = s.map();
+    for u in &s.units {
+        let p = map.prov_of(u.loc);
+        if map.is_centre(p) && s.owners[p as usize] != Some(u.power) {
+            report.events.push(format!(
+                "{} takes {}{}",
+                map.power_id(u.power),
+                map.provinces[p as usize].name,
+                match s.owners[p as usize] {
+                    Some(o) => format!(" from {}", map.power_id(o)),
+                    None => String::new(),
+                }
+            ));
+            s.owners[p as usize] = Some(u.power);
+        }
+    }
+}
+
 /// After the season's movement and retreats: the fall's centre changes, victory,
 /// the winter (skipped when nobody has anything to adjust).
 pub(super) fn end_of_season(s: &mut State, report: &mut Report) {
     let map = s.map();
     if s.phase.season == Season::Fall {
-        for u in &s.units {
-            let p = map.prov_of(u.loc);
-            if map.is_centre(p) && s.owners[p as usize] != Some(u.power) {
-                report.events.push(format!(
-                    "{} takes {}{}",
-                    map.power_id(u.power),
-                    map.provinces[p as usize].name,
-                    match s.owners[p as usize] {
-                        Some(o) => format!(" from {}", map.power_id(o)),
-                        None => String::new(),
-                    }
-                ));
-                s.owners[p as usize] = Some(u.power);
-            }
-        }
+        take_centres(s, report);
         let v = s.options.victory_centers as usize;
         if v > 0 {
             if let Some(w) = (0..map.powers.len() as u8).find(|&q| s.centres_of(q) >= v) {

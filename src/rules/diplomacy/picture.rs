@@ -225,11 +225,16 @@ pub struct Move {
     pub done: bool,
 }
 
-/// The moves and retreats of a phase's results (their order lines read again).
+/// The moves and retreats of a phase's results (their order lines read again). A line
+/// refused as invalid (another power's unit, no unit there, no such border, …) moved
+/// nothing: the unit it names held (DATC 4.E.1), so it is no arrow.
 pub fn moves(results: &Value) -> Vec<Move> {
     let map = Map::standard();
     let mut out = Vec::new();
     for r in results["results"].as_array().into_iter().flatten() {
+        if r["outcome"].as_str() == Some("invalid") {
+            continue;
+        }
         let (Some(order), Some(power)) = (
             r["order"].as_str(),
             r["power"].as_str().and_then(|p| map.power_by_id(p)),
@@ -251,6 +256,17 @@ pub fn moves(results: &Value) -> Vec<Move> {
         });
     }
     out
+}
+
+/// The phase a results JSON is of: its `phase` as `pbem adjudicate` writes it
+/// (`S1901M`), or as the judge stores it, the phase id with the year as `turn`
+/// (`spring`, 1901).
+pub fn results_phase(json: &Value) -> Option<Phase> {
+    let phase = json["phase"].as_str()?;
+    Phase::parse(phase).or_else(|| {
+        let year = u16::try_from(json["turn"].as_u64()?).ok()?;
+        Phase::from_id(year, phase)
+    })
 }
 
 fn units_of(list: &Value) -> Vec<Unit> {
@@ -329,14 +345,10 @@ pub fn draw(phase: Phase, position: &Value, results: Option<&PhaseResults>) -> S
     let mut svg = Svg::new(WIDTH, height, PAPER);
 
     let label = match results.map(|r| &r.json) {
-        Some(j) => format!(
-            "{}: results",
-            j["phase"]
-                .as_str()
-                .and_then(Phase::parse)
-                .map(|p| p.words())
-                .unwrap_or_else(|| phase.words())
-        ),
+        Some(j) => match results_phase(j) {
+            Some(p) => format!("{}: results", p.words()),
+            None => "results".to_string(),
+        },
         None => phase.words(),
     };
     let title = format!("Diplomacy — {label}");

@@ -59,17 +59,7 @@ pub fn board_text(s: &State) -> String {
         if s.phase.step == Step::Adjustment && !s.over {
             let a = s.adjustment(q);
             if a > 0 {
-                let sites: Vec<&str> = s.build_sites(q).iter().map(|&p| map.prov_id(p)).collect();
-                let _ = writeln!(
-                    out,
-                    "  builds: {} (may build in: {})",
-                    a.min(sites.len() as i32),
-                    if sites.is_empty() {
-                        "nowhere".to_string()
-                    } else {
-                        sites.join(", ")
-                    }
-                );
+                let _ = writeln!(out, "  builds: {}", builds_owed(s, q));
             } else if a < 0 {
                 let _ = writeln!(out, "  removals: {}", -a);
             }
@@ -84,6 +74,26 @@ pub fn board_text(s: &State) -> String {
         wrap(&mut out, "Neutral centres: ", &neutral.join(", "));
     }
     out
+}
+
+/// The builds a power is owed and how many it can use, after `builds: `: `2 (free home
+/// centres: bud, vie)`, `3, 2 possible (free home centres: bud, vie)`, `2, none possible
+/// (no free home centre)`.
+pub fn builds_owed(s: &State, q: u8) -> String {
+    let map = s.map();
+    let owed = s.adjustment(q).max(0) as usize;
+    let sites: Vec<&str> = s.build_sites(q).iter().map(|&p| map.prov_id(p)).collect();
+    let possible = match sites.len() {
+        0 => ", none possible".to_string(),
+        n if n < owed => format!(", {n} possible"),
+        _ => String::new(),
+    };
+    let free = if sites.is_empty() {
+        "no free home centre".to_string()
+    } else {
+        format!("free home centres: {}", sites.join(", "))
+    };
+    format!("{owed}{possible} ({free})")
 }
 
 fn wrap(out: &mut String, head: &str, text: &str) {

@@ -14,9 +14,8 @@ pub(super) fn retreat(state: &State, power: Option<u8>, spec: &UnitSpec, action:
         spec_text(map, spec, actual)
     );
     let (text, does) = match &action {
-        Action::Move { to, .. } | Action::Retreat { to } => (
-            format!("{head} R {}", place_text(map, to)),
-            actual.map(|u| {
+        Action::Move { to, .. } | Action::Retreat { to } => {
+            let does = actual.map(|u| {
                 let k = found.as_ref().unwrap().0;
                 let d = &state.dislodged[k];
                 match destination(map, u.kind, u.loc, to) {
@@ -36,8 +35,13 @@ pub(super) fn retreat(state: &State, power: Option<u8>, spec: &UnitSpec, action:
                         }
                     )),
                 }
-            }),
-        ),
+            });
+            let to = match (&does, actual) {
+                (Some(Ok(Does::Retreat { to: loc })), Some(u)) => arrival_text(map, u, *loc, to),
+                _ => place_text(map, to),
+            };
+            (format!("{head} R {to}"), does)
+        }
         Action::Disband => (format!("{head} D"), Some(Ok(Does::Disband))),
         Action::Hold => (
             format!("{head} H"),
@@ -76,9 +80,10 @@ pub(super) fn retreat(state: &State, power: Option<u8>, spec: &UnitSpec, action:
     match found {
         Err(e) => unknown(map, power, text, e),
         Ok((k, owner)) => {
-            let (does, invalid) = match does.expect("unit found") {
-                Ok(d) => (d, None),
-                Err(e) => (Does::Disband, Some(e)),
+            let note = wrong_coast(map, spec, &units[k]);
+            let (does, invalid, note) = match does.expect("unit found") {
+                Ok(d) => (d, None, note),
+                Err(e) => (Does::Disband, Some(with_note(note, e)), None),
             };
             Order {
                 power: power.unwrap_or(owner),
@@ -86,6 +91,7 @@ pub(super) fn retreat(state: &State, power: Option<u8>, spec: &UnitSpec, action:
                 does,
                 text,
                 invalid,
+                note,
             }
         }
     }
@@ -138,7 +144,15 @@ pub(super) fn adjustment(
                         .coast_loc(p, c)
                         .ok_or(format!("{} has no coast {c}", pr.id))?,
                     (Kind::Fleet, _) if !pr.coasts.is_empty() => {
-                        return Err(format!("say which coast of {}", pr.id))
+                        return Err(format!(
+                            "say which coast of {}: {}",
+                            pr.id,
+                            pr.coasts
+                                .iter()
+                                .map(|&c| map.loc_id(c))
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        ))
                     }
                     (Kind::Fleet, _) => p,
                 };
@@ -159,6 +173,7 @@ pub(super) fn adjustment(
                         map.loc_id(unit.loc)
                     ),
                     invalid: None,
+                    note: None,
                 },
                 Err(e) => Order {
                     power,
@@ -166,6 +181,7 @@ pub(super) fn adjustment(
                     does: Does::Waive,
                     text,
                     invalid: Some(e),
+                    note: None,
                 },
             }
         }
@@ -184,6 +200,7 @@ pub(super) fn adjustment(
                     does: Does::Disband,
                     text,
                     invalid: None,
+                    note: wrong_coast(map, spec, &state.units[k]),
                 },
                 Err(e) => unknown(map, power, text, e),
             }

@@ -53,6 +53,10 @@ pub struct Order {
     pub text: String,
     /// Why the order cannot be carried out (the unit then holds).
     pub invalid: Option<String>,
+    /// What the writer may not expect of an order carried out: the ordered unit's coast
+    /// written wrongly (`the fleet is on spa/sc, not spa/nc`: the order stands for it,
+    /// DATC 6.B.10). Receipts show it; an invalid order's reason starts with it.
+    pub note: Option<String>,
 }
 
 /// The order lines of a submission: blank lines, `#` comments and quoted reply lines
@@ -75,6 +79,44 @@ fn place_text(map: &Map, p: &Place) -> String {
             format!("{}/{c}", map.prov_id(p.prov))
         }
         _ => map.prov_id(p.prov).to_string(),
+    }
+}
+
+/// When the line names the unit's province with another coast than the one it is on:
+/// `the fleet is on stp/nc, not stp/sc`. The coast of the ordered unit does not matter
+/// (DATC 4.B.5, 6.B.10): the order stands for the unit there, and says so.
+fn wrong_coast(map: &Map, spec: &UnitSpec, unit: &Unit) -> Option<String> {
+    let written = spec.at.coast.as_deref()?;
+    let prov = spec.at.prov;
+    if map.provinces[prov as usize].coasts.is_empty() || map.coast_of(unit.loc) == written {
+        return None;
+    }
+    Some(format!(
+        "the {} is on {}, not {}/{written}",
+        match unit.kind {
+            Kind::Army => "army",
+            Kind::Fleet => "fleet",
+        },
+        map.loc_id(unit.loc),
+        map.prov_id(prov)
+    ))
+}
+
+/// An invalid order's reason, after the note on the unit's coast if there is one.
+fn with_note(note: Option<String>, reason: String) -> String {
+    match note {
+        Some(n) => format!("{n}; {reason}"),
+        None => reason,
+    }
+}
+
+/// Where a unit's move or retreat arrives, as the canonical order names it: a fleet's
+/// coast even when the line left it out because only one could be meant (`F bla - bul`
+/// is `F bla - bul/ec`); an army's destination as written.
+fn arrival_text(map: &Map, unit: &Unit, loc: Loc, written: &Place) -> String {
+    match unit.kind {
+        Kind::Fleet => map.loc_id(loc).to_string(),
+        Kind::Army => place_text(map, written),
     }
 }
 
@@ -152,6 +194,7 @@ fn simple(state: &State, _sender: Option<u8>, power: u8, does: Does, word: &str)
         does,
         text: format!("{} {word}", map.power_id(power)),
         invalid,
+        note: None,
     }
 }
 
@@ -163,6 +206,7 @@ fn unknown(map: &Map, power: Option<u8>, text: String, why: String) -> Order {
         does: Does::Hold,
         text,
         invalid: Some(why),
+        note: None,
     }
 }
 
@@ -326,18 +370,21 @@ fn movement(state: &State, power: Option<u8>, spec: &UnitSpec, action: Action) -
     );
     let (text, does): (String, Result<Does, String>) = match &action {
         Action::Hold => (format!("{head} H"), Ok(Does::Hold)),
-        Action::Move { to, via } => (
-            format!(
-                "{head} - {}{}",
-                place_text(map, to),
-                if *via { " VIA" } else { "" }
-            ),
-            match actual {
+        Action::Move { to, via } => {
+            let does = match actual {
                 Some(u) => move_possible(state, u, to, *via, 0)
                     .map(|loc| Does::Move { to: loc, via: *via }),
                 None => Err(String::new()),
-            },
-        ),
+            };
+            let to = match (&does, actual) {
+                (Ok(Does::Move { to: loc, .. }), Some(u)) => arrival_text(map, u, *loc, to),
+                _ => place_text(map, to),
+            };
+            (
+                format!("{head} - {to}{}", if *via { " VIA" } else { "" }),
+                does,
+            )
+        }
         Action::Support { target, to } => {
             let t = find(map, &state.units, None, target);
             let tu = t.as_ref().ok().map(|&(k, _)| &state.units[k]);
@@ -384,6 +431,7 @@ fn movement(state: &State, power: Option<u8>, spec: &UnitSpec, action: Action) -
         Ok((k, p)) => (Some(*k), Some(*p)),
         Err(_) => (None, None),
     };
+    let note = actual.and_then(|u| wrong_coast(map, spec, u));
     match (found, does) {
         (Err(e), _) => unknown(map, power.or(owner), text, e),
         (Ok(_), Ok(does)) => Order {
@@ -392,13 +440,15 @@ fn movement(state: &State, power: Option<u8>, spec: &UnitSpec, action: Action) -
             does,
             text,
             invalid: None,
+            note,
         },
         (Ok(_), Err(e)) => Order {
             power: power.or(owner).unwrap_or(u8::MAX),
             unit,
             does: Does::Hold,
             text,
-            invalid: Some(e),
+            invalid: Some(with_note(note, e)),
+            note: None,
         },
     }
 }
