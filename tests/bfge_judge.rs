@@ -778,3 +778,54 @@ fn a_garrison_is_told_once() {
         break;
     }
 }
+
+/// Every reader's picture is the public one (README, "The board as a picture"): a
+/// player's results mail shows her own refused line in its text (B12.2: hers alone),
+/// but her `board.png` draws it no more than the other power's or the moderator's
+/// does: the three pictures are the same bytes.
+#[test]
+fn a_refused_line_is_drawn_in_no_reader_s_picture() {
+    let mut w = World::with_rules("battles-galactic-empire", "", &BFGE_PLAYERS);
+    w.pass();
+    // A deployment that has the shape of one but is refused: more SFs than any display.
+    let refused = "DEPLOY Beta 9SF";
+    let mut checked = false;
+    while !checked {
+        let before = state(&w);
+        assert_ne!(before.phase, Phase::Over, "no deployment phase was played");
+        for p in check::owing(&before) {
+            let mut text = orders(&before, p, style(p)).expect("orders");
+            if before.phase == Phase::Deployment && p == Power::Blue {
+                text = format!("{refused}\n{text}");
+            }
+            w.orders(address(p), &text);
+        }
+        w.pass();
+        let sent = w.sent();
+        if before.phase != Phase::Deployment {
+            continue;
+        }
+        checked = true;
+        let results = |to: &str| {
+            sent.iter()
+                .find(|m| m.to == to && m.subject.contains("deployment results"))
+                .expect("a deployment results mail")
+                .clone()
+        };
+        let (blue, red, moderator) = (
+            results(address(Power::Blue)),
+            results(address(Power::Red)),
+            results(MODERATOR.0),
+        );
+        assert!(blue.body.contains(refused), "{}", blue.body);
+        assert!(!red.body.contains(refused), "{}", red.body);
+        let public = red.picture.as_ref().expect("red's board.png");
+        for m in [&blue, &moderator] {
+            assert!(
+                m.picture.as_ref() == Some(public),
+                "{}'s board.png is not the public picture",
+                m.to
+            );
+        }
+    }
+}

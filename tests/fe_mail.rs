@@ -258,3 +258,92 @@ fn board_reply_tells_what_the_phase_asks() {
     // No turn limit, none told.
     assert!(board.contains("Systems owned (13 win):"), "{board}");
 }
+
+/// Chatter with a dash in it (`Thanks - Preem`, `Ok - bye`, `Cheers -> Mule`) has an
+/// order's shape, but its first word is no sector, system or order word: it is no
+/// order, so it is told to its writer only, in the receipt as not read, in the setup
+/// phase as in movement, and no results mail nor `results.json` shows it. A line that
+/// begins like an order and is wrong (`A4 - Z9`, `Rossem - Nowhere`) is still refused,
+/// in the receipt and in every power's results.
+#[test]
+fn chatter_with_a_dash_is_not_read_and_reaches_only_its_writer() {
+    let [(_, hari, _), (_, cleon, _), (_, mule, _), (_, preem, _)] = PLAYERS;
+    let mut w = World::new("");
+    w.pass();
+    w.sent();
+    let receipt_of = |sent: &[Sent]| squash(&receipt(sent).body);
+
+    // Setup: a line of chatter is not read as a movement order out of its phase.
+    w.orders(
+        preem,
+        "PLACE Tazenda\nPLACE Rossem\nPLACE Gentri\nThanks - Preem",
+    );
+    w.pass();
+    let sent = w.sent();
+    let body = receipt_of(&sent);
+    assert!(
+        body.contains(
+            "NOT READ Thanks - Preem -> \"Thanks\" is not a sector, a major system or an order word (not an order: only you see this line)"
+        ),
+        "{body}"
+    );
+    assert!(body.contains("ok PLACE Gentri (B5)"), "{body}");
+    let mut setup = sent;
+    w.orders(hari, "PLACE Terminus\nPLACE Anacreon\nPLACE Smyrno");
+    w.orders(cleon, "PLACE Trantor\nPLACE Neotrantor\nPLACE Siwenna");
+    w.orders(mule, "PLACE Kalgan\nPLACE Haven\nPLACE Radole");
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    setup.extend(w.sent());
+    assert!(
+        setup.iter().any(|m| m.subject.contains("setup results")),
+        "{setup:#?}"
+    );
+    crate::world::assert_chatter_only_in_the_receipt(&setup, &["Thanks - Preem"], preem);
+    assert_eq!(w.record().game.label().phase, "movement");
+
+    // Movement: chatter beside orders, and two wrong orders.
+    let chatter = ["Thanks - Preem", "Cheers -> Mule", "Ok - bye"];
+    w.orders(
+        preem,
+        "C4 H\nThanks - Preem\nCheers -> Mule\nOk - bye\nA4 - Z9\nRossem - Nowhere",
+    );
+    w.pass();
+    let sent = w.sent();
+    let body = receipt_of(&sent);
+    for c in chatter {
+        assert!(
+            body.contains(&format!("NOT READ {c} ->")),
+            "{c:?} in\n{body}"
+        );
+    }
+    assert!(
+        body.contains("REFUSED A4 - Z9 -> Z9 is off the board"),
+        "{body}"
+    );
+    assert!(
+        body.contains(
+            "REFUSED Rossem - Nowhere -> \"Nowhere\" is neither a sector nor a major system"
+        ),
+        "{body}"
+    );
+    let mut movement = sent;
+    w.orders(hari, "B2 H");
+    w.orders(cleon, "E1 H");
+    w.orders(mule, "E4 H");
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    movement.extend(w.sent());
+    crate::world::assert_chatter_only_in_the_receipt(&movement, &chatter, preem);
+    // The wrong orders are public: in every power's results mail and results.json.
+    let results: Vec<&Sent> = movement
+        .iter()
+        .filter(|m| m.subject.contains("movement results"))
+        .collect();
+    assert_eq!(results.len(), 5, "{movement:#?}");
+    for m in results {
+        let json = &m.attachment.as_ref().expect("results.json").1;
+        for wrong in ["A4 - Z9", "Rossem - Nowhere"] {
+            assert!(squash(&m.body).contains(wrong), "{wrong:?} to {}", m.to);
+            assert!(json.contains(wrong), "{wrong:?} in {json}");
+        }
+    }
+}

@@ -4,11 +4,13 @@
 //! controlling power's colour; fleets as badges of their power's colour, garrisons
 //! apart), each power's display (the fleets at its base, RP, chits and TH supply as
 //! counts), and the phase just adjudicated: deployments and moves as arrows (dashed:
-//! cancelled or refused).
+//! not carried out: cancelled, failed or unused).
 //!
 //! Drawn from what the text board is made of: the game's `position_json(viewer)` (each
 //! power's view, B13.3) and the results the judge cut for that viewer. A hand or a
-//! chit pool is never drawn, not even the reader's own: the picture shows the board.
+//! chit pool is never drawn, not even the reader's own, nor a line shown to its writer
+//! only (a refused line, B12.2; a `DISCARD`): the picture shows the public board, the
+//! same for every reader.
 
 use std::collections::BTreeMap;
 
@@ -170,10 +172,16 @@ pub struct Move {
     pub done: bool,
 }
 
-/// The deployments and moves of a phase's results (their order lines read again).
+/// The public deployments and moves of a phase's results (their order lines read
+/// again). A line its writer alone may read (`private`: a refused line, which is no
+/// order, B12.2) is left out, so that a player's picture is the public one though her
+/// results hold her own refused lines.
 pub fn moves(results: &Value) -> Vec<Move> {
     let mut out = Vec::new();
     for r in results["results"].as_array().into_iter().flatten() {
+        if r["private"].as_bool() == Some(true) {
+            continue;
+        }
         let (Some(order), Some(power)) = (r["order"].as_str(), r["power"].as_str()) else {
             continue;
         };
@@ -288,7 +296,7 @@ pub fn draw(turn: u32, phase: &str, position: &Value, results: Option<&PhaseResu
         legend.item(Key::Arrow(INK, false), "deployment, move");
     }
     if moves.iter().any(|m| !m.done) {
-        legend.item(Key::Arrow(INK, true), "cancelled or refused");
+        legend.item(Key::Arrow(INK, true), "not carried out");
     }
 
     let legend_top = Layout::display("blue").y + DISPLAY_H + 16.0;
@@ -483,6 +491,8 @@ mod tests {
             {"power": "blue", "order": "PLAY MOVE Omega Gamma", "outcome": "cancelled"},
             {"power": "red", "order": "DEPLOY Tau 2SF", "outcome": "done"},
             {"power": "red", "order": "RESOLVE Tau", "outcome": "done"},
+            // Refused: its writer's alone, drawn in nobody's picture.
+            {"power": "blue", "order": "DEPLOY Beta 9SF", "outcome": "invalid", "private": true},
         ]});
         let m = moves(&json);
         assert_eq!(m.len(), 2);

@@ -124,12 +124,40 @@ pub fn read_into_slots<'t, T>(
                     chosen[slot] = Some((value, line_at));
                 }
                 Err(why) => {
+                    let why = chatter(checker, &line).unwrap_or(why);
                     let sector = line_sector(checker, &line.syntax);
                     results.push(refused(power, sector, line.written, &why));
                 }
             }
         }
     }
+}
+
+/// Why a refused line is no order at all, if it is none: it has an order's shape
+/// (`Thanks - Preem`, `Ok - bye`, `Cheers -> Mule`), but its first word is neither an
+/// order word nor a sector or system of the board (a coordinate off the board, `Z9`,
+/// still looks like a sector). Such a line is chatter, its writer's own business: the
+/// receipt shows it to its writer only and the judge never keeps it as an order. A
+/// line that begins like an order (`B2 - Z9`, `Trantor - Nowhere`, `PLACE Nowhere`)
+/// stays refused, as what it says. Asked only of refused lines, so an order that is
+/// taken costs nothing more. (A line that does not read at all is
+/// [`Invalid::Unparseable`] already.)
+pub fn chatter(checker: &Checker, line: &syntax::Line) -> Option<Invalid> {
+    let first = match line.syntax.as_ref().ok()? {
+        Syntax::Hold { fleet }
+        | Syntax::Move { fleet, .. }
+        | Syntax::Support { fleet, .. }
+        | Syntax::Retreat { fleet, .. }
+        | Syntax::Disband { fleet } => *fleet,
+        Syntax::Place { .. } => return None,
+    };
+    // The fleet's word is the line's first only when no order word (`F`, `MOVE`) came
+    // before it: the line is trimmed, and the words are slices of it.
+    if first.as_ptr() != line.written.text.as_ptr() {
+        return None;
+    }
+    (checker.state.board.locate(first) == Locate::Unknown)
+        .then(|| Invalid::NotAnOrder(first.to_string()))
 }
 
 /// The kind of an order, for "not taken in this phase" answers.

@@ -237,7 +237,7 @@ impl RuleSet for FoundationEmpire {
                 outcome::Detail::Invalid(why) => Some(&**why),
                 _ => None,
             };
-            let unreadable = matches!(why, Some(Invalid::Unparseable(_)));
+            let unreadable = matches!(why, Some(Invalid::Unparseable(_) | Invalid::NotAnOrder(_)));
             let replaced = why == Some(&Invalid::Replaced);
             checks.push(match r.outcome {
                 Outcome::Invalid if replaced => LineCheck::Replaced {

@@ -44,6 +44,9 @@ impl Outcome {
 pub enum Invalid {
     /// The line does not read as an order; the text says what was expected.
     Unparseable(String),
+    /// The line has an order's shape, but its first word is neither an order word nor a
+    /// sector or system of the board: chatter (`Thanks - Preem`), not an order.
+    NotAnOrder(String),
     UnknownSector(String),
     OffBoard(String),
     NoFleet(String),
@@ -102,6 +105,9 @@ impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Invalid::Unparseable(why) => write!(f, "not understood: {why}"),
+            Invalid::NotAnOrder(t) => {
+                write!(f, "{t:?} is not a sector, a major system or an order word")
+            }
             Invalid::UnknownSector(t) => {
                 write!(f, "{t:?} is neither a sector nor a major system")
             }

@@ -31,6 +31,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions, dice: &mut Dice) -
                     lines.push(line.written.number);
                 }
                 Err(why) => {
+                    let why = check::chatter(&checker, &line).unwrap_or(why);
                     let sector = check::line_sector(&checker, &line.syntax);
                     report
                         .results
