@@ -75,8 +75,12 @@ fn write_file(
     now: chrono::DateTime<chrono::Utc>,
     entries: impl Iterator<Item = Result<(String, Vec<u8>), StoreError>>,
 ) -> Result<usize, BackupError> {
+    // The folder is made if it is missing (as `pbem backup DIR` makes its folder).
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+    }
     let tmp = path.with_extension("partial");
-    let file = std::fs::File::create(&tmp).map_err(io(&tmp))?;
+    let file = create_private(&tmp).map_err(io(&tmp))?;
     let mut out = std::io::BufWriter::new(file);
     let header = Header {
         pbem_backup: 1,
@@ -113,6 +117,24 @@ fn write_file(
     file.sync_all().map_err(io(&tmp))?;
     std::fs::rename(&tmp, path).map_err(io(path))?;
     Ok(n)
+}
+
+/// Creates (or empties) a file only its owner may read or write (0600): a backup holds
+/// every game's secrets (dice seeds, press, addresses). An older file of the name, of
+/// any mode, is made 0600 too; renamed over the final name, so is the file there.
+fn create_private(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        options.mode(0o600);
+        let file = options.open(path)?;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        Ok(file)
+    }
+    #[cfg(not(unix))]
+    options.open(path)
 }
 
 mod erased {
@@ -313,3 +335,4 @@ pub fn import_game(store: &Store, file: &Path) -> Result<String, BackupError> {
     store.commit(batch)?;
     Ok(id)
 }
+

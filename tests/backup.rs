@@ -256,3 +256,77 @@ fn scheduled_backups_come_when_due_and_only_the_newest_are_kept() {
     left.sort();
     assert_eq!(left, taken[1..].to_vec(), "the newest two are kept");
 }
+
+/// The entries of a backup or export file, as stored (text or bytes).
+fn entries_of(file: &Path) -> Vec<(String, Vec<u8>)> {
+    use base64::Engine;
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut out = Vec::new();
+    for line in text.lines().skip(1) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let Some(k) = v["k"].as_str() else { continue };
+        let bytes = match (v["s"].as_str(), v["b"].as_str()) {
+            (Some(s), _) => s.as_bytes().to_vec(),
+            (None, Some(b)) => base64::engine::general_purpose::STANDARD.decode(b).unwrap(),
+            _ => panic!("an entry without a value: {line}"),
+        };
+        out.push((k.to_string(), bytes));
+    }
+    out
+}
+
+#[cfg(unix)]
+fn mode(file: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(file).unwrap().permissions().mode() & 0o777
+}
+
+#[cfg(unix)]
+#[test]
+fn backups_and_exports_are_readable_by_their_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let w = World::new(FIXED_START);
+    w.pass();
+    let config = w.dir.path().join("games.toml");
+    let backups = w.dir.path().join("backups");
+    let (ok, _, err) = pbem(&["backup", backups.to_str().unwrap()], &config);
+    assert!(ok, "{err}");
+    for f in std::fs::read_dir(&backups).unwrap() {
+        assert_eq!(mode(&f.unwrap().path()), 0o600);
+    }
+    // An export over an older, world-readable file (and a left-over partial one).
+    let export = w.dir.path().join("g1.export");
+    for old in [&export, &export.with_extension("partial")] {
+        std::fs::write(old, "old").unwrap();
+        std::fs::set_permissions(old, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let (ok, _, err) = pbem(
+        &["game", "export", "g1", "--out", export.to_str().unwrap()],
+        &config,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(mode(&export), 0o600);
+    // A backup written over an older file of the same name (taken by the judge).
+    let store = pbem::store::Store::open(&w.config.judge.store).unwrap();
+    let file = pbem::backup::file_name(&backups, w.now());
+    std::fs::write(&file, "old").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let (written, _) = pbem::backup::backup(&store, &backups, w.now(), None).unwrap();
+    assert_eq!(written, file);
+    assert_eq!(mode(&file), 0o600);
+}
+
+#[test]
+fn a_game_is_exported_into_a_folder_that_does_not_exist_yet() {
+    let w = World::new(FIXED_START);
+    w.pass();
+    let config = w.dir.path().join("games.toml");
+    let export = w.dir.path().join("exports/2026/g1.export");
+    let (ok, out, err) = pbem(
+        &["game", "export", "g1", "--out", export.to_str().unwrap()],
+        &config,
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("exported"), "{out}");
+    assert!(entries_of(&export).iter().any(|(k, _)| k == "v1/game/g1"));
+}
