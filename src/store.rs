@@ -3,7 +3,7 @@
 //! | key | value |
 //! |---|---|
 //! | `v1/game/<id>` | the game record (JSON) |
-//! | `v1/raw/<mail key>` | an incoming mail as received, stored before it is acted on |
+//! | `v1/raw/<mail key>` | an incoming mail as received (its first MiB), stored before it is acted on; a backup holds a mail done as its headers and scrubbed text (no password) |
 //! | `v1/done/<mail key>` | the mail's effects are committed |
 //! | `v1/adjudicated/<id>/<turn>/<phase>` | that phase was adjudicated (once, ever) |
 //! | `v1/history/<id>/<turn>/<phase>` | its results (JSON) |

@@ -275,6 +275,28 @@ fn entries_of(file: &Path) -> Vec<(String, Vec<u8>)> {
     out
 }
 
+/// Every text a mail holds, decoded: its headers and each part's.
+fn decoded(raw: &[u8]) -> String {
+    let mut all = String::from_utf8_lossy(raw).into_owned();
+    if let Some(m) = mail_parser::MessageParser::default().parse(raw) {
+        for part in &m.parts {
+            match &part.body {
+                mail_parser::PartType::Text(t) | mail_parser::PartType::Html(t) => {
+                    all.push_str(t);
+                }
+                mail_parser::PartType::Binary(b) | mail_parser::PartType::InlineBinary(b) => {
+                    all.push_str(&String::from_utf8_lossy(b));
+                }
+                mail_parser::PartType::Message(inner) => {
+                    all.push_str(&decoded(inner.raw_message()));
+                }
+                mail_parser::PartType::Multipart(_) => {}
+            }
+        }
+    }
+    all
+}
+
 #[cfg(unix)]
 fn mode(file: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;
@@ -329,4 +351,131 @@ fn a_game_is_exported_into_a_folder_that_does_not_exist_yet() {
     assert!(ok, "{err}");
     assert!(out.contains("exported"), "{out}");
     assert!(entries_of(&export).iter().any(|(k, _)| k == "v1/game/g1"));
+}
+
+/// Mails of every form the judge reads, each with a password line; returns the
+/// passwords they carried (the players', the moderator's, a wrong guess).
+fn mails_with_passwords(w: &mut World) -> Vec<String> {
+    use base64::Engine;
+    let b64 = |s: &str| base64::engine::general_purpose::STANDARD.encode(s);
+    let head = |from: &str, id: &str, subject: &str| {
+        format!(
+            "From: {from}\r\nTo: judge@example.test\r\nSubject: {subject}\r\nMessage-ID: <{id}@example.test>\r\nDate: Sun, 22 Nov 2026 12:00:00 +0000\r\nMIME-Version: 1.0\r\n"
+        )
+    };
+    let pw = |a: &str| crate::world::password_of(a);
+    // Plain text.
+    w.orders(HARI, "B2 - C2");
+    // Quoted-printable, the password cut by a soft line break, and another player's
+    // password line quoted below.
+    let cleon = pw(CLEON);
+    let (a, b) = cleon.split_at(4);
+    w.deliver_raw(&format!(
+        "{}Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nPassword: {a}=\r\n{b}\r\nF2 =E2=80=93 E2\r\n\r\n> PASSWORD {}\r\n",
+        head(CLEON, "qp", "[g1] orders"),
+        pw(HARI)
+    ));
+    // Base64, with a forwarded mail attached that holds another password.
+    w.deliver_raw(&format!(
+        "{}Content-Type: multipart/mixed; boundary=\"Z\"\r\n\r\n--Z\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{}\r\n--Z\r\nContent-Type: message/rfc822\r\n\r\nFrom: {PREEM}\r\nSubject: old\r\n\r\nPASSWORD {}\r\nC4 - C3\r\n--Z--\r\n",
+        head(MULE, "b64", "[g1] orders"),
+        b64(&format!("PASSWORD {}\r\nE4 - D3\r\n", pw(MULE))),
+        pw(PREEM)
+    ));
+    // HTML beside a base64 text part.
+    w.deliver_raw(&format!(
+        "{}Content-Type: multipart/alternative; boundary=\"A\"\r\n\r\n--A\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{}\r\n--A\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<p>PASSWORD {}</p><p>C4 - C3</p>\r\n--A--\r\n",
+        head(PREEM, "html", "[g1] orders"),
+        b64(&format!("PASSWORD {}\r\nC4 - C3\r\n", pw(PREEM))),
+        pw(PREEM)
+    ));
+    // The moderator, and a wrong guess at the foundation's password.
+    w.send(
+        crate::world::MODERATOR.0,
+        "[g1] observers",
+        &format!("PASSWORD {}\nOBSERVERS", crate::world::MODERATOR.1),
+    );
+    w.send(HARI, "[g1] orders", "PASSWORD guess-hari-1234\nB2 - C2");
+    vec![
+        pw(HARI),
+        pw(CLEON),
+        pw(MULE),
+        pw(PREEM),
+        crate::world::MODERATOR.1.to_string(),
+        "guess-hari-1234".to_string(),
+    ]
+}
+
+#[test]
+fn a_backup_holds_no_password_of_a_mail_acted_on_and_restores_a_judge_that_plays_on() {
+    let mut w = World::new(FIXED_START);
+    w.pass();
+    let passwords = mails_with_passwords(&mut w);
+    w.pass();
+    assert_eq!(w.record().game.label().turn, 2, "every form was read");
+    // A mail stored but not acted on yet (the judge was killed): kept as received.
+    w.orders(HARI, "C2 H");
+    assert!(w
+        .crashing_pass(pbem::judge::CrashPoint::AfterRawStored, 0)
+        .is_err());
+    let config = w.dir.path().join("games.toml");
+    let backups = w.dir.path().join("backups");
+    let (ok, out, err) = pbem(&["backup", backups.to_str().unwrap()], &config);
+    assert!(ok, "{err}");
+    assert!(out.contains("backup written"), "{out}");
+    let file = std::fs::read_dir(&backups)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let entries = entries_of(&file);
+    let done: Vec<&str> = entries
+        .iter()
+        .filter_map(|(k, _)| k.strip_prefix("v1/done/"))
+        .collect();
+    let mut raws = 0;
+    let mut waiting = Vec::new();
+    for (k, v) in &entries {
+        let text = decoded(v);
+        if let Some(mail) = k.strip_prefix("v1/raw/") {
+            if !done.contains(&mail) {
+                waiting.push(text);
+                continue;
+            }
+            raws += 1;
+            assert!(text.contains("From: "), "{k}: the mail's headers are kept");
+        }
+        for pw in &passwords {
+            assert!(!text.contains(pw.as_str()), "{k} holds {pw}:\n{text}");
+        }
+    }
+    assert_eq!(raws, 6, "the mails acted on are in the backup");
+    assert!(
+        entries
+            .iter()
+            .any(|(_, v)| decoded(v).contains("[password]")),
+        "password lines say a password was there"
+    );
+    assert_eq!(waiting.len(), 1, "the mail not acted on yet");
+    assert!(waiting[0].contains(&format!("PASSWORD {}", passwords[0])));
+    // The store is lost; the backup comes back and the judge plays on, the waiting
+    // mail acted on as the mail server gives it again.
+    std::fs::remove_dir_all(&w.config.judge.store).unwrap();
+    let (ok, _, err) = pbem(&["restore", file.to_str().unwrap()], &config);
+    assert!(ok, "{err}");
+    // A minute later (the replies' names are made of the time and the store's counter,
+    // which a new store starts again).
+    w.advance(chrono::Duration::minutes(1));
+    w.sent();
+    w.pass();
+    let sent = w.sent();
+    assert!(
+        sent.iter()
+            .any(|m| m.to == HARI && m.subject.contains("Orders received")),
+        "{:?}",
+        sent.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    turn(&mut w, ["C2 H", "E2 - D2", "D3 H", "C3 - C2"]);
+    assert_eq!(w.record().game.label().turn, 3, "turn 2 adjudicated");
 }
