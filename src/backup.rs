@@ -417,7 +417,7 @@ pub fn restore(store: &Store, file: &Path) -> Result<usize, BackupError> {
     let mut batch = Batch::default();
     let n = entries.len();
     let has_format = entries.iter().any(|(k, _)| k == FORMAT_KEY);
-    for (k, v) in entries {
+    for (k, v) in renumber_press(store, entries)? {
         batch.put_raw(&k, &v);
     }
     // The backup's entries carry the format they are in (FORMAT_KEY); a backup of a
@@ -436,20 +436,31 @@ pub fn restore(store: &Store, file: &Path) -> Result<usize, BackupError> {
     Ok(n)
 }
 
-/// The keys of one game's entries: its record, and everything under its id.
+/// The families of keys under a game's id that an export carries (see the key tables
+/// in `store.rs` and `judge/community.rs`).
+fn game_prefixes(id: &str) -> [String; 8] {
+    [
+        format!("v1/history/{id}/"),
+        format!("v1/adjudicated/{id}/"),
+        format!("v1/reminded/{id}/"),
+        format!("v1/attempts/game/{id}/"),
+        format!("v1/throttle/auth/{id}/"),
+        format!("v1/press/{id}/"),
+        format!("v1/press-token/{id}/"),
+        format!("v1/observers/{id}/"),
+    ]
+}
+
+/// One game's entries: its record, and everything under its id. The judge's indexes
+/// (`v1/due/`, `v1/due-at/<id>`, `v1/played-by/<address>/<id>`) are not carried: the
+/// judge that imports the game builds them from the record when it opens the store.
 fn game_entries(store: &Store, id: &str) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
     let mut out = Vec::new();
     let record = format!("v1/game/{id}");
     if let Some(v) = store.get_raw(&record)? {
         out.push((record, v));
     }
-    for prefix in [
-        format!("v1/history/{id}/"),
-        format!("v1/adjudicated/{id}/"),
-        format!("v1/reminded/{id}/"),
-        format!("v1/attempts/game/{id}/"),
-        format!("v1/throttle/auth/{id}/"),
-    ] {
+    for prefix in game_prefixes(id) {
         out.extend(store.scan_raw(&prefix)?);
     }
     Ok(out)
@@ -485,11 +496,65 @@ pub fn import_game(store: &Store, file: &Path) -> Result<String, BackupError> {
         )));
     }
     let mut batch = Batch::default();
-    for (k, v) in entries {
+    // Whatever this store still holds of a game of that id goes (an index entry, an
+    // old observer or press), so the judge indexes the game anew from its record when
+    // it opens the store, and the game is what the export holds.
+    let due_at = format!("v1/due-at/{id}");
+    if let Some(due) = store.get::<String>(&due_at)?.filter(|d| !d.is_empty()) {
+        batch.remove(&due);
+    }
+    batch.remove(&due_at);
+    let suffix = format!("/{id}");
+    for (k, _) in store.scan_raw("v1/played-by/")? {
+        if k.ends_with(&suffix) {
+            batch.remove(&k);
+        }
+    }
+    for prefix in game_prefixes(&id) {
+        for (k, _) in store.scan_raw(&prefix)? {
+            batch.remove(&k);
+        }
+    }
+    for (k, v) in renumber_press(store, entries)? {
+        if !belongs_to(&k, &id) {
+            return Err(BackupError::Refused(format!(
+                "{}: entry {k:?} is not one of game {id}'s",
+                file.display()
+            )));
+        }
         batch.put_raw(&k, &v);
     }
     store.commit(batch)?;
     Ok(id)
+}
+
+/// Press keys (`v1/press/<id>/<seq>`) numbered anew from `store`'s counter, in their
+/// order. The judge numbers press from its store's counter ([`Store::next_id`]), which
+/// a new store (a restore, or the store a game moves to) starts again from zero: press
+/// kept under the old numbers would be listed after press sent later, and in time
+/// overwritten by it.
+fn renumber_press(
+    store: &Store,
+    entries: Vec<(String, Vec<u8>)>,
+) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+    let numbered = |k: &str| -> Option<(String, u64)> {
+        let (game, seq) = k.strip_prefix("v1/press/")?.rsplit_once('/')?;
+        Some((game.to_string(), seq.parse().ok()?))
+    };
+    let (mut press, mut out): (Vec<_>, Vec<_>) = entries
+        .into_iter()
+        .partition(|(k, _)| numbered(k).is_some());
+    press.sort_by_key(|(k, _)| numbered(k));
+    for (k, v) in press {
+        let (game, _) = numbered(&k).expect("partitioned on it");
+        out.push((format!("v1/press/{game}/{:020}", store.next_id()?), v));
+    }
+    Ok(out)
+}
+
+/// Whether a key is one a game export of `id` may hold.
+fn belongs_to(key: &str, id: &str) -> bool {
+    key == format!("v1/game/{id}") || game_prefixes(id).iter().any(|p| key.starts_with(p))
 }
 
 #[cfg(test)]

@@ -479,3 +479,121 @@ fn a_backup_holds_no_password_of_a_mail_acted_on_and_restores_a_judge_that_plays
     turn(&mut w, ["C2 H", "E2 - D2", "D3 H", "C3 - C2"]);
     assert_eq!(w.record().game.label().turn, 3, "turn 2 adjudicated");
 }
+
+fn reply_to(m: &crate::world::Sent) -> String {
+    let head = m.raw.split("\r\n\r\n").next().unwrap_or("");
+    head.split("\r\n")
+        .find_map(|l| l.strip_prefix("Reply-To: "))
+        .unwrap()
+        .trim()
+        .to_string()
+}
+
+#[test]
+fn a_game_moved_to_another_judge_keeps_its_press_its_anonymous_replies_and_observers() {
+    const WATCHER: &str = "watcher@example.test";
+    let extra = format!("press = \"grey\"\n{FIXED_START}");
+    let mut w = World::new(&extra);
+    w.pass();
+    w.send(WATCHER, "observe", "OBSERVE g1");
+    w.orders(HARI, "PRESS ANON TO imperium\nWatch the union.\nEND");
+    w.orders(CLEON, "PRESS TO union\nAn open letter.\nEND");
+    w.send(
+        crate::world::MODERATOR.0,
+        "[g1]",
+        &format!(
+            "PASSWORD {}\nREPLACE tazenda gaal@example.test",
+            crate::world::MODERATOR.1
+        ),
+    );
+    w.pass();
+    let sent = w.sent();
+    let anon = sent
+        .iter()
+        .find(|m| m.subject == "[g1] Press from anonymous")
+        .expect("anonymous press relayed");
+    let anon_reply_to = reply_to(anon);
+    assert!(
+        anon_reply_to.starts_with("judge+g1.anon"),
+        "{anon_reply_to}"
+    );
+    let config = w.dir.path().join("games.toml");
+    let export = w.dir.path().join("g1.export");
+    let (ok, _, err) = pbem(
+        &["game", "export", "g1", "--out", export.to_str().unwrap()],
+        &config,
+    );
+    assert!(ok, "{err}");
+    // Another judge, the same games.toml, a new store.
+    let mut other = World::new(&extra);
+    other.clock = pbem::judge::clock::FixedClock::at(w.now());
+    let other_config = other.dir.path().join("games.toml");
+    let (ok, out, err) = pbem(&["game", "import", export.to_str().unwrap()], &other_config);
+    assert!(ok, "{err}");
+    assert!(out.contains("game g1 imported"), "{out}");
+    // The anonymous press's reply still finds its sender; HISTORY PRESS still lists
+    // what was said.
+    other.deliver_raw(&format!(
+        "From: {CLEON}\r\nTo: {anon_reply_to}\r\nSubject: Re: press\r\nMessage-ID: <reply-moved@example.test>\r\n\r\nPASSWORD {}\r\nWho are you?\r\n",
+        crate::world::password_of(CLEON)
+    ));
+    other.orders(MULE, "HISTORY PRESS");
+    other.pass();
+    let sent = other.sent();
+    assert!(
+        sent.iter().any(|m| m.to == HARI
+            && m.subject.contains("Press")
+            && m.body.contains("Who are you?")),
+        "{:?}",
+        sent.iter().map(|m| (&m.to, &m.subject)).collect::<Vec<_>>()
+    );
+    let history = sent
+        .iter()
+        .find(|m| m.to == MULE && m.subject == "[g1] Press")
+        .expect("HISTORY PRESS answered");
+    assert!(history.body.contains("An open letter."), "{}", history.body);
+    // Press sent here is listed after the press the game brought.
+    other.orders(HARI, "PRESS TO union\nA later letter.\nEND");
+    other.pass();
+    other.orders(MULE, "HISTORY PRESS");
+    other.pass();
+    let sent = other.sent();
+    let history = sent
+        .iter()
+        .find(|m| m.to == MULE && m.subject == "[g1] Press")
+        .expect("HISTORY PRESS answered");
+    let (earlier, later) = (
+        history.body.find("An open letter.").unwrap(),
+        history
+            .body
+            .find("A later letter.")
+            .expect("the later press"),
+    );
+    assert!(earlier < later, "{}", history.body);
+    // The judge's indexes hold the moved game: its next deadline, and the address a
+    // moderator's REPLACE gave a power.
+    {
+        let store = pbem::store::Store::open(&other.config.judge.store).unwrap();
+        let due: String = store.get("v1/due-at/g1").unwrap().unwrap();
+        assert!(store.contains(&due).unwrap(), "{due}");
+        assert!(store.contains("v1/played-by/gaal@example.test/g1").unwrap());
+    }
+    // The observer gets the results.
+    for (from, o) in [(HARI, "B2 - C2"), (CLEON, "F2 - E2"), (MULE, "E4 - D3")] {
+        other.orders(from, o);
+    }
+    other.send(
+        crate::world::MODERATOR.0,
+        "[g1] force",
+        &format!("PASSWORD {}\nFORCE", crate::world::MODERATOR.1),
+    );
+    other.pass();
+    assert_eq!(other.record().game.label().turn, 2);
+    let sent = other.sent();
+    assert!(
+        sent.iter()
+            .any(|m| m.to == WATCHER && m.subject.contains("results")),
+        "{:?}",
+        sent.iter().map(|m| (&m.to, &m.subject)).collect::<Vec<_>>()
+    );
+}
