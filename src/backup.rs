@@ -75,8 +75,12 @@ fn write_file(
     now: chrono::DateTime<chrono::Utc>,
     entries: impl Iterator<Item = Result<(String, Vec<u8>), StoreError>>,
 ) -> Result<usize, BackupError> {
+    // The folder is made if it is missing (as `pbem backup DIR` makes its folder).
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+    }
     let tmp = path.with_extension("partial");
-    let file = std::fs::File::create(&tmp).map_err(io(&tmp))?;
+    let file = create_private(&tmp).map_err(io(&tmp))?;
     let mut out = std::io::BufWriter::new(file);
     let header = Header {
         pbem_backup: 1,
@@ -113,6 +117,24 @@ fn write_file(
     file.sync_all().map_err(io(&tmp))?;
     std::fs::rename(&tmp, path).map_err(io(path))?;
     Ok(n)
+}
+
+/// Creates (or empties) a file only its owner may read or write (0600): a backup holds
+/// every game's secrets (dice seeds, press, addresses). An older file of the name, of
+/// any mode, is made 0600 too; renamed over the final name, so is the file there.
+fn create_private(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        options.mode(0o600);
+        let file = options.open(path)?;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        Ok(file)
+    }
+    #[cfg(not(unix))]
+    options.open(path)
 }
 
 mod erased {
@@ -191,6 +213,162 @@ pub fn file_name(dir: &Path, now: chrono::DateTime<chrono::Utc>) -> PathBuf {
     dir.join(format!("pbem-{}.backup", now.format("%Y%m%dT%H%M%SZ")))
 }
 
+/// The headers of a stored mail a backup keeps as received: who, to whom, when, and
+/// the thread (the subject is written decoded and scrubbed); never its MIME structure
+/// (the text is written anew, see [`scrubbed_mail`]) nor anything else a sender may
+/// have put in a header.
+const KEPT_HEADERS: [&str; 13] = [
+    "from",
+    "sender",
+    "reply-to",
+    "to",
+    "cc",
+    "date",
+    "message-id",
+    "in-reply-to",
+    "references",
+    "return-path",
+    "auto-submitted",
+    "precedence",
+    "received",
+];
+
+/// Whether a line is a `PASSWORD` line as the judge reads one ([`command::parse`]):
+/// with its secret (`Some(Some(secret))`), or one the judge ignores (no secret, or more
+/// than one word: `Some(None)`). A quoted line (`> PASSWORD …`) counts too.
+///
+/// [`command::parse`]: crate::judge::command::parse
+fn password_line(line: &str) -> Option<Option<String>> {
+    let bare = line.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+    let read = crate::judge::command::parse(bare);
+    match read.password {
+        Some(secret) => Some(Some(secret)),
+        // On one line, the only note the reader makes is that of a password line it
+        // ignored (the unit tests below hold it to that).
+        None if !read.notes.is_empty() => Some(None),
+        None => None,
+    }
+}
+
+/// A mail's text with every password line's secret replaced by `[password]`, and each
+/// such secret elsewhere in the text as the judge scrubs it from what a mail said
+/// ([`command::scrub`]: a line that is the bare secret goes, the secret in a line
+/// becomes `[password]`). Returns the text and the secrets found.
+///
+/// [`command::scrub`]: crate::judge::command::scrub
+fn scrub_text(text: &str) -> (String, Vec<String>) {
+    let mut secrets: Vec<String> = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let Some(secret) = password_line(line) else {
+            lines.push(line.to_string());
+            continue;
+        };
+        secrets.extend(secret);
+        // The keyword stays (`PASSWORD`, `Password:`, quoted or not): a reader sees a
+        // password was given, not which.
+        let start = line.len()
+            - line
+                .trim_start_matches(|c: char| c == '>' || c.is_whitespace())
+                .len();
+        let keyword = line[start..]
+            .char_indices()
+            .nth(8)
+            .map_or(line.len(), |(i, _)| start + i);
+        let colon = if line[keyword..].starts_with(':') {
+            ":"
+        } else {
+            ""
+        };
+        lines.push(format!("{}{colon} [password]", &line[..keyword]));
+    }
+    let mut said = crate::judge::command::Parsed {
+        orders: Some(lines.join("\n")),
+        ..Default::default()
+    };
+    for secret in &secrets {
+        crate::judge::command::scrub(&mut said, secret);
+    }
+    (said.orders.unwrap_or_default(), secrets)
+}
+
+/// What a backup holds of a stored mail the judge is done with: the mail's headers
+/// ([`KEPT_HEADERS`]; the subject decoded, its secrets replaced) and the text the judge read
+/// from it (decoded from quoted-printable or base64, HTML made text), with every
+/// password replaced ([`scrub_text`]), as a plain UTF-8 mail. Attachments, other parts
+/// and the encoded original are left out: a password cannot be found safely in encoded
+/// bytes, and the judge reads none of them again.
+fn scrubbed_mail(raw: &[u8]) -> Vec<u8> {
+    let mail = crate::mail::incoming::parse(raw);
+    let (text, secrets) = scrub_text(&mail.body);
+    // The header block: up to the first empty line; folded lines joined to theirs.
+    let mut headers: Vec<Vec<u8>> = Vec::new();
+    let mut keep = false;
+    for line in raw.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            break;
+        }
+        if line[0] == b' ' || line[0] == b'\t' {
+            if keep {
+                if let Some(last) = headers.last_mut() {
+                    last.extend_from_slice(b"\r\n");
+                    last.extend_from_slice(line);
+                }
+            }
+            continue;
+        }
+        let name = line.split(|&b| b == b':').next().unwrap_or(line);
+        keep = line.contains(&b':')
+            && KEPT_HEADERS
+                .iter()
+                .any(|k| name.eq_ignore_ascii_case(k.as_bytes()));
+        if keep {
+            headers.push(line.to_vec());
+        }
+    }
+    let mut out = Vec::with_capacity(raw.len().min(text.len() + 4096));
+    for header in headers {
+        out.extend_from_slice(&header);
+        out.extend_from_slice(b"\r\n");
+    }
+    if !mail.subject.is_empty() {
+        let mut subject = mail.subject.replace(['\r', '\n'], " ");
+        for secret in &secrets {
+            subject = subject.replace(secret.as_str(), "[password]");
+        }
+        out.extend_from_slice(format!("Subject: {subject}\r\n").as_bytes());
+    }
+    out.extend_from_slice(
+        b"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
+          Content-Transfer-Encoding: 8bit\r\n\
+          X-Pbem-Backup: the text the judge read, passwords replaced\r\n\r\n",
+    );
+    for line in text.lines() {
+        out.extend_from_slice(line.as_bytes());
+        out.extend_from_slice(b"\r\n");
+    }
+    out
+}
+
+/// The store's entries as a backup writes them: a stored mail the judge is done with
+/// (`v1/done/<key>`) without its passwords ([`scrubbed_mail`]); a mail not done yet
+/// as received, since a restored judge still has to act on it.
+fn backup_entries(
+    store: &Store,
+) -> impl Iterator<Item = Result<(String, Vec<u8>), StoreError>> + '_ {
+    store.entries().map(|entry| {
+        let (k, v) = entry?;
+        match k.strip_prefix("v1/raw/") {
+            Some(mail) if store.contains(&format!("v1/done/{mail}"))? => {
+                let v = scrubbed_mail(&v);
+                Ok((k, v))
+            }
+            _ => Ok((k, v)),
+        }
+    })
+}
+
 /// Writes a backup of the whole store into `dir`; keeps the newest `keep` backups
 /// there (all when `None`). Returns the file and its entry count.
 pub fn backup(
@@ -201,7 +379,7 @@ pub fn backup(
 ) -> Result<(PathBuf, usize), BackupError> {
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let path = file_name(dir, now);
-    let n = write_file(&path, None, now, store.entries())?;
+    let n = write_file(&path, None, now, backup_entries(store))?;
     if let Some(keep) = keep {
         let mut old: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(io(dir))?
@@ -239,7 +417,7 @@ pub fn restore(store: &Store, file: &Path) -> Result<usize, BackupError> {
     let mut batch = Batch::default();
     let n = entries.len();
     let has_format = entries.iter().any(|(k, _)| k == FORMAT_KEY);
-    for (k, v) in entries {
+    for (k, v) in renumber_press(store, entries)? {
         batch.put_raw(&k, &v);
     }
     // The backup's entries carry the format they are in (FORMAT_KEY); a backup of a
@@ -258,20 +436,31 @@ pub fn restore(store: &Store, file: &Path) -> Result<usize, BackupError> {
     Ok(n)
 }
 
-/// The keys of one game's entries: its record, and everything under its id.
+/// The families of keys under a game's id that an export carries (see the key tables
+/// in `store.rs` and `judge/community.rs`).
+fn game_prefixes(id: &str) -> [String; 8] {
+    [
+        format!("v1/history/{id}/"),
+        format!("v1/adjudicated/{id}/"),
+        format!("v1/reminded/{id}/"),
+        format!("v1/attempts/game/{id}/"),
+        format!("v1/throttle/auth/{id}/"),
+        format!("v1/press/{id}/"),
+        format!("v1/press-token/{id}/"),
+        format!("v1/observers/{id}/"),
+    ]
+}
+
+/// One game's entries: its record, and everything under its id. The judge's indexes
+/// (`v1/due/`, `v1/due-at/<id>`, `v1/played-by/<address>/<id>`) are not carried: the
+/// judge that imports the game builds them from the record when it opens the store.
 fn game_entries(store: &Store, id: &str) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
     let mut out = Vec::new();
     let record = format!("v1/game/{id}");
     if let Some(v) = store.get_raw(&record)? {
         out.push((record, v));
     }
-    for prefix in [
-        format!("v1/history/{id}/"),
-        format!("v1/adjudicated/{id}/"),
-        format!("v1/reminded/{id}/"),
-        format!("v1/attempts/game/{id}/"),
-        format!("v1/throttle/auth/{id}/"),
-    ] {
+    for prefix in game_prefixes(id) {
         out.extend(store.scan_raw(&prefix)?);
     }
     Ok(out)
@@ -307,9 +496,117 @@ pub fn import_game(store: &Store, file: &Path) -> Result<String, BackupError> {
         )));
     }
     let mut batch = Batch::default();
-    for (k, v) in entries {
+    // Whatever this store still holds of a game of that id goes (an index entry, an
+    // old observer or press), so the judge indexes the game anew from its record when
+    // it opens the store, and the game is what the export holds.
+    let due_at = format!("v1/due-at/{id}");
+    if let Some(due) = store.get::<String>(&due_at)?.filter(|d| !d.is_empty()) {
+        batch.remove(&due);
+    }
+    batch.remove(&due_at);
+    let suffix = format!("/{id}");
+    for (k, _) in store.scan_raw("v1/played-by/")? {
+        if k.ends_with(&suffix) {
+            batch.remove(&k);
+        }
+    }
+    for prefix in game_prefixes(&id) {
+        for (k, _) in store.scan_raw(&prefix)? {
+            batch.remove(&k);
+        }
+    }
+    for (k, v) in renumber_press(store, entries)? {
+        if !belongs_to(&k, &id) {
+            return Err(BackupError::Refused(format!(
+                "{}: entry {k:?} is not one of game {id}'s",
+                file.display()
+            )));
+        }
         batch.put_raw(&k, &v);
     }
     store.commit(batch)?;
     Ok(id)
+}
+
+/// Press keys (`v1/press/<id>/<seq>`) numbered anew from `store`'s counter, in their
+/// order. The judge numbers press from its store's counter ([`Store::next_id`]), which
+/// a new store (a restore, or the store a game moves to) starts again from zero: press
+/// kept under the old numbers would be listed after press sent later, and in time
+/// overwritten by it.
+fn renumber_press(
+    store: &Store,
+    entries: Vec<(String, Vec<u8>)>,
+) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+    let numbered = |k: &str| -> Option<(String, u64)> {
+        let (game, seq) = k.strip_prefix("v1/press/")?.rsplit_once('/')?;
+        Some((game.to_string(), seq.parse().ok()?))
+    };
+    let (mut press, mut out): (Vec<_>, Vec<_>) = entries
+        .into_iter()
+        .partition(|(k, _)| numbered(k).is_some());
+    press.sort_by_key(|(k, _)| numbered(k));
+    for (k, v) in press {
+        let (game, _) = numbered(&k).expect("partitioned on it");
+        out.push((format!("v1/press/{game}/{:020}", store.next_id()?), v));
+    }
+    Ok(out)
+}
+
+/// Whether a key is one a game export of `id` may hold.
+fn belongs_to(key: &str, id: &str) -> bool {
+    key == format!("v1/game/{id}") || game_prefixes(id).iter().any(|p| key.starts_with(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn password_lines_are_known_as_the_judge_reads_them() {
+        for line in [
+            "PASSWORD hunter22",
+            "password: hunter22",
+            "Password:hunter22",
+            "  > > PASSWORD hunter22",
+        ] {
+            assert_eq!(password_line(line), Some(Some("hunter22".into())), "{line}");
+        }
+        // Lines the judge ignores still hold what may be a password.
+        for line in ["PASSWORD my hunter22", "PASSWORD", "Password:"] {
+            assert_eq!(password_line(line), Some(None), "{line}");
+        }
+        for line in ["B2 - C2", "PASSWORDS are dull", "HISTORY PRESS", "", "-- "] {
+            assert_eq!(password_line(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_mail_s_text_keeps_no_secret_of_its_password_lines() {
+        let (text, secrets) = scrub_text(
+            "Password: hunter22\nB2 - C2 hunter22\n> PASSWORD quoted-9\nquoted-9\nPASSWORD two words\nEND",
+        );
+        assert_eq!(
+            text,
+            "Password: [password]\nB2 - C2 [password]\n> PASSWORD [password]\nPASSWORD [password]\nEND"
+        );
+        assert_eq!(secrets, ["hunter22", "quoted-9"]);
+    }
+
+    #[test]
+    fn a_mail_acted_on_is_kept_as_its_headers_and_scrubbed_text() {
+        let raw = b"From: a@example.test\r\nSubject: PASSWORD hunter22\r\nX-Secret: PASSWORD hunter22\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\nReferences: <x@y>\r\n <z@y>\r\n\r\nUEFTU1dPUkQgaHVudGVyMjINCkIyIC0gQzINCg==\r\n";
+        let out = String::from_utf8(scrubbed_mail(raw)).unwrap();
+        assert!(!out.contains("hunter22"), "{out}");
+        assert!(out.contains("From: a@example.test\r\n"), "{out}");
+        assert!(out.contains("References: <x@y>\r\n <z@y>\r\n"), "{out}");
+        assert!(out.contains("Subject: PASSWORD [password]\r\n"), "{out}");
+        assert!(!out.contains("X-Secret"), "{out}");
+        assert!(
+            out.ends_with("\r\n\r\nPASSWORD [password]\r\nB2 - C2\r\n"),
+            "{out}"
+        );
+        // What is not a mail keeps nothing but header lines.
+        let out = scrubbed_mail(b"PASSWORD: hunter22\nB2 - C2\n");
+        assert!(!String::from_utf8_lossy(&out).contains("hunter22"));
+    }
 }

@@ -3,7 +3,7 @@
 //! | key | value |
 //! |---|---|
 //! | `v1/game/<id>` | the game record (JSON) |
-//! | `v1/raw/<mail key>` | an incoming mail as received, stored before it is acted on |
+//! | `v1/raw/<mail key>` | an incoming mail as received (its first MiB), stored before it is acted on; a backup holds a mail done as its headers and scrubbed text (no password) |
 //! | `v1/done/<mail key>` | the mail's effects are committed |
 //! | `v1/adjudicated/<id>/<turn>/<phase>` | that phase was adjudicated (once, ever) |
 //! | `v1/history/<id>/<turn>/<phase>` | its results (JSON) |
@@ -18,6 +18,16 @@
 //! | `v1/due/<unix time>/<id>` | the next time game `<id>` needs the judge without mail (its deadline or a reminder) |
 //! | `v1/due-at/<id>` | that game's `v1/due/` key, or empty when nothing is due (format 2) |
 //! | `v1/played-by/<address>/<id>` | the address plays in game `<id>` by a moderator's `REPLACE` (format 3) |
+//! | `v1/archived/<id>` | when game `<id>` was archived (no longer in games.toml) |
+//! | `v1/meta/last-backup` | when the last scheduled backup was taken |
+//! | `v1/imap/<host>/<user>/<mailbox>` | how far the judge has read that IMAP mailbox (UIDVALIDITY, last UID) |
+//!
+//! A game export (`pbem game export`) carries `v1/game/<id>` and every family under
+//! the game's id: history, adjudication marks, reminders, attempts at its deadlines,
+//! its password-attempt windows (`v1/throttle/auth/<id>/`), and its press, press
+//! tokens and observers (`judge::community`'s table). The indexes `v1/due/`,
+//! `v1/due-at/<id>` and `v1/played-by/<address>/<id>` are not carried: the importing
+//! judge builds them from the record when it opens the store.
 //!
 //! The format is versioned: a store says which format it is in, a newer program
 //! migrates an older store when it opens it, and an older program refuses a newer
