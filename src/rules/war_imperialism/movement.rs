@@ -98,7 +98,9 @@ impl Run {
             .copied()
             .filter(|&r| self.s.owns(p, r) && self.s.regions[r].revolt)
             .collect();
+        self.mv.revolts_left = revolts.clone();
         for r in revolts {
+            self.mv.revolts_left.retain(|&x| x != r);
             if self.s.owns(p, r) && self.s.regions[r].revolt {
                 self.revolt_battle(r);
             }

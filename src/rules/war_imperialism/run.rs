@@ -93,6 +93,9 @@ pub struct Scratch {
     /// The index in `pending` of the next battle to fight (regions from there on are
     /// "still to be fought", W6.6).
     pub next_battle: usize,
+    /// The revolts in the mover's regions not yet fought this player turn (W5.1 step
+    /// 3): they are "still to be fought" too (W6.6).
+    pub revolts_left: Vec<usize>,
 }
 
 pub struct Run {
