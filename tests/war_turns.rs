@@ -280,6 +280,34 @@ fn w2_4_a_receipt_echoes_each_line_or_refuses_it() {
     );
 }
 
+/// W5.1, W8.1: a player whose last brigades go for upkeep is eliminated at the end of
+/// production: he owes no movement orders, an order from him is refused, and the game
+/// ends after movement 1, the phase that follows.
+#[test]
+fn w5_1_a_player_eliminated_in_production_owes_nothing_and_the_game_ends_after_movement_1() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "tests/cases/war-imperialism/w5_1_a_player_left_without_regions_by_upkeep_is_eliminated_in_production.toml",
+    );
+    let (text, _) = crate::war_cases::scenario_text(&path);
+    let sc = war::scenario::Scenario::from_toml(&text, path.parent().unwrap()).unwrap();
+    let (after, _) = run(&sc.state, &[], 5);
+    assert_eq!(after.phase, Phase::Movement1);
+    assert_eq!(war::run::owing(&after), ["blue", "green"]);
+    let game = Game::WarImperialism(after.clone());
+    assert_eq!(
+        game.check("red", "MOVE INF Egypt - Libya"),
+        vec![pbem::rules::LineCheck::Refused {
+            line: "MOVE INF Egypt - Libya".into(),
+            reason: "you are out of the game (W5.1)".into()
+        }]
+    );
+    let (over, log) = run(&after, &[], 5);
+    assert_eq!(over.phase, Phase::Over, "{:#?}", log.events);
+    assert!(log.events.iter().any(|e| e
+        .text
+        .starts_with("the game ends (a player was eliminated)")));
+}
+
 #[test]
 fn new_games_need_three_to_six_players() {
     assert!(game_options(&options(&["red", "blue"])).is_err());

@@ -37,7 +37,10 @@ impl Run {
         self.standing_orders();
         self.postures_and_cedes();
         self.peace("W5.1");
-        let mut eliminated = self.eliminate();
+        // A player eliminated in this turn's production (W5.1) ends the game after
+        // this phase, as one eliminated in it would (W8.1): an eliminated player in a
+        // game still going was eliminated since the last movement phase.
+        let mut eliminated = self.eliminate() || self.s.players.iter().any(|x| x.eliminated);
         for p in self.s.order.clone() {
             if self.s.players[p].eliminated {
                 continue;

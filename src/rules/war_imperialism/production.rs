@@ -23,14 +23,20 @@ impl Run {
         self.westernize();
         self.incite();
         self.construction(false);
-        for p in self.s.active().collect::<Vec<_>>() {
-            if !self.sent[p] {
-                let text = format!(
-                    "{} sent no production orders: income, maintenance and automatic westernizing only",
-                    self.pid(p)
-                );
-                self.event(Event::new("W9.1", text).player(self.pid(p)));
-            }
+        // W5.1: a player left with no region (his last brigades removed for upkeep) is
+        // eliminated at the end of production; he owes no movement orders, and the
+        // game ends after movement 1 (W8.1: after the movement phase that follows).
+        let sent_no_orders: Vec<usize> = self.s.active().filter(|&p| !self.sent[p]).collect();
+        if self.eliminate() {
+            let text = "the game ends after movement 1 of this turn (a player was eliminated)";
+            self.event(Event::new("W8.1", text));
+        }
+        for p in sent_no_orders {
+            let text = format!(
+                "{} sent no production orders: income, maintenance and automatic westernizing only",
+                self.pid(p)
+            );
+            self.event(Event::new("W9.1", text).player(self.pid(p)));
         }
         self.s.phase = Phase::Movement1;
     }

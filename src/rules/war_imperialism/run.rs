@@ -145,6 +145,10 @@ pub fn owing(s: &State) -> Vec<String> {
     s.active().map(|p| s.players[p].id.clone()).collect()
 }
 
+/// An order's result until it is carried out: what is left so is told why, if it is
+/// ever known (an eliminated player's, W5.1).
+const NOT_CARRIED_OUT: &str = "not carried out";
+
 /// Reads one line against the position: the order, or why not (W2.4).
 pub fn read_line(s: &State, p: usize, line: &str) -> Result<Order, String> {
     if s.players[p].eliminated {
@@ -208,7 +212,7 @@ impl Run {
                             (
                                 text,
                                 Outcome::Failed,
-                                "not carried out".to_string(),
+                                NOT_CARRIED_OUT.to_string(),
                                 Some(order),
                             )
                         }
@@ -647,8 +651,21 @@ impl Run {
                 self.clamp_cargo(s, p);
             }
             self.s.cedes.retain(|c| c.to != p);
+            // His wars end with him: nobody can fight him any more.
+            self.s.wars.retain(|w| w.players.0 != p && w.players.1 != p);
             let text = format!("{} holds no region and is eliminated", self.pid(p));
             self.event(Event::new("W5.1", text).player(self.pid(p)));
+            // His orders not carried out yet never will be: they say why.
+            for t in self.orders_of(p, |_| true) {
+                let r = &self.log.results[self.orders[t].result];
+                if r.outcome == Outcome::Failed && r.detail == NOT_CARRIED_OUT {
+                    let why = format!(
+                        "not carried out: {} holds no region and is out of the game (W5.1)",
+                        self.pid(p)
+                    );
+                    self.failed(t, why);
+                }
+            }
         }
         any
     }
