@@ -308,6 +308,39 @@ fn w5_1_a_player_eliminated_in_production_owes_nothing_and_the_game_ends_after_m
         .starts_with("the game ends (a player was eliminated)")));
 }
 
+/// W5.8: the receipt refuses a second CEDE of a region to another player, the first
+/// standing for the rest of the turn; the same cession again is no conflict.
+#[test]
+fn w5_8_the_receipt_refuses_a_second_cession_of_a_region() {
+    use pbem::rules::LineCheck;
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/war-imperialism/_base.toml"),
+    )
+    .unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/war-imperialism");
+    let sc = war::scenario::Scenario::from_toml(&text, &dir).unwrap();
+    let game = Game::WarImperialism(sc.state);
+    let checks = game.check(
+        "red",
+        "CEDE Egypt TO green\nCEDE Egypt TO blue\nCEDE Egypt TO green\n",
+    );
+    assert_eq!(
+        checks,
+        vec![
+            LineCheck::Accepted {
+                order: "CEDE Egypt TO green".into()
+            },
+            LineCheck::Refused {
+                line: "CEDE Egypt TO blue".into(),
+                reason: "Egypt is ceded to green by an earlier line, and a cession stands for the rest of the turn (W5.8)".into()
+            },
+            LineCheck::Accepted {
+                order: "CEDE Egypt TO green".into()
+            },
+        ]
+    );
+}
+
 #[test]
 fn new_games_need_three_to_six_players() {
     assert!(game_options(&options(&["red", "blue"])).is_err());

@@ -166,6 +166,19 @@ pub fn read_line(s: &State, p: usize, line: &str) -> Result<Order, String> {
     Ok(order)
 }
 
+/// [`read_line`] after the orders read from the submission's earlier lines (W5.8: one
+/// cession of a region a turn).
+pub fn read_line_after(
+    s: &State,
+    p: usize,
+    line: &str,
+    earlier: &[Order],
+) -> Result<Order, String> {
+    let order = read_line(s, p, line)?;
+    super::check::submission_check(s, p, &order, earlier)?;
+    Ok(order)
+}
+
 impl Run {
     pub fn new(s: State, orders: &BTreeMap<String, String>, seed: u64, listed: &[u32]) -> Run {
         let map = s.map.0.clone();
@@ -197,9 +210,14 @@ impl Run {
             }
             // A submission without an order line (comments only) is no orders.
             self.sent[p] = lines(text).next().is_some();
+            let mut earlier: Vec<Order> = Vec::new();
             for (line, raw) in lines(text) {
                 let result = self.log.results.len();
-                let (order_text, outcome, detail, taken) = match read_line(&self.s, p, raw) {
+                let read = read_line_after(&self.s, p, raw, &earlier);
+                if let Ok(order) = &read {
+                    earlier.push(order.clone());
+                }
+                let (order_text, outcome, detail, taken) = match read {
                     Ok(order) => {
                         let text = order.text(&self.map, &self.ids());
                         if order.is_noted() {
