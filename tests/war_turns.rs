@@ -392,6 +392,27 @@ fn w2_4_the_example_orders_of_every_phase_are_accepted() {
     assert!(!game_help_is_empty());
 }
 
+/// An example order is one that would be carried out as things stand: red's MOVE
+/// from Egypt goes to native Libya, not to blue's Levant (no war); blue, without a
+/// city, is not told to buy DP (W4.4).
+#[test]
+fn w2_4_the_example_orders_would_be_carried_out() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/war-imperialism");
+    let text = std::fs::read_to_string(dir.join("_base.toml")).unwrap();
+    let sc = war::scenario::Scenario::from_toml(&text, &dir).unwrap();
+    let game = Game::WarImperialism(sc.state.clone());
+    let red = game.play().example_orders("red");
+    assert!(red.lines().any(|l| l == "MOVE INF Egypt - Libya"), "{red}");
+    let mut s = sc.state;
+    s.phase = Phase::Production;
+    let game = Game::WarImperialism(s);
+    assert_eq!(
+        game.play().example_orders("red"),
+        "BUILD INF Egypt\nBUY 1 DP"
+    );
+    assert_eq!(game.play().example_orders("blue"), "BUILD INF Ottoman");
+}
+
 fn game_help_is_empty() -> bool {
     let s = new_game(&["red", "blue", "green"], 1);
     Game::WarImperialism(s).order_help().is_empty()

@@ -505,11 +505,12 @@ impl Run {
                 self.s.units_mut(r, q).add(&moving);
                 self.mv.moved[r * np + q].add(&moving);
                 let text = format!(
-                    "{} reinforces {} from {} with {} (RP {schools} schools + {die} = {rp})",
+                    "{} reinforces {} from {} with {} (RP {} + {die} = {rp})",
                     self.pid(q),
                     self.rn(r),
                     self.rn(o),
-                    moving.text()
+                    moving.text(),
+                    crate::rules::counted(schools, "school", "schools")
                 );
                 self.event(
                     Event::new("W5.9", text.clone())
