@@ -280,6 +280,67 @@ fn w2_4_a_receipt_echoes_each_line_or_refuses_it() {
     );
 }
 
+/// W5.1, W8.1: a player whose last brigades go for upkeep is eliminated at the end of
+/// production: he owes no movement orders, an order from him is refused, and the game
+/// ends after movement 1, the phase that follows.
+#[test]
+fn w5_1_a_player_eliminated_in_production_owes_nothing_and_the_game_ends_after_movement_1() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "tests/cases/war-imperialism/w5_1_a_player_left_without_regions_by_upkeep_is_eliminated_in_production.toml",
+    );
+    let (text, _) = crate::war_cases::scenario_text(&path);
+    let sc = war::scenario::Scenario::from_toml(&text, path.parent().unwrap()).unwrap();
+    let (after, _) = run(&sc.state, &[], 5);
+    assert_eq!(after.phase, Phase::Movement1);
+    assert_eq!(war::run::owing(&after), ["blue", "green"]);
+    let game = Game::WarImperialism(after.clone());
+    assert_eq!(
+        game.check("red", "MOVE INF Egypt - Libya"),
+        vec![pbem::rules::LineCheck::Refused {
+            line: "MOVE INF Egypt - Libya".into(),
+            reason: "you are out of the game (W5.1)".into()
+        }]
+    );
+    let (over, log) = run(&after, &[], 5);
+    assert_eq!(over.phase, Phase::Over, "{:#?}", log.events);
+    assert!(log.events.iter().any(|e| e
+        .text
+        .starts_with("the game ends (a player was eliminated)")));
+}
+
+/// W5.8: the receipt refuses a second CEDE of a region to another player, the first
+/// standing for the rest of the turn; the same cession again is no conflict.
+#[test]
+fn w5_8_the_receipt_refuses_a_second_cession_of_a_region() {
+    use pbem::rules::LineCheck;
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/war-imperialism/_base.toml"),
+    )
+    .unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/war-imperialism");
+    let sc = war::scenario::Scenario::from_toml(&text, &dir).unwrap();
+    let game = Game::WarImperialism(sc.state);
+    let checks = game.check(
+        "red",
+        "CEDE Egypt TO green\nCEDE Egypt TO blue\nCEDE Egypt TO green\n",
+    );
+    assert_eq!(
+        checks,
+        vec![
+            LineCheck::Accepted {
+                order: "CEDE Egypt TO green".into()
+            },
+            LineCheck::Refused {
+                line: "CEDE Egypt TO blue".into(),
+                reason: "Egypt is ceded to green by an earlier line, and a cession stands for the rest of the turn (W5.8)".into()
+            },
+            LineCheck::Accepted {
+                order: "CEDE Egypt TO green".into()
+            },
+        ]
+    );
+}
+
 #[test]
 fn new_games_need_three_to_six_players() {
     assert!(game_options(&options(&["red", "blue"])).is_err());
@@ -329,6 +390,27 @@ fn w2_4_the_example_orders_of_every_phase_are_accepted() {
         s = run(&s, &orders, 6).0;
     }
     assert!(!game_help_is_empty());
+}
+
+/// An example order is one that would be carried out as things stand: red's MOVE
+/// from Egypt goes to native Libya, not to blue's Levant (no war); blue, without a
+/// city, is not told to buy DP (W4.4).
+#[test]
+fn w2_4_the_example_orders_would_be_carried_out() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/war-imperialism");
+    let text = std::fs::read_to_string(dir.join("_base.toml")).unwrap();
+    let sc = war::scenario::Scenario::from_toml(&text, &dir).unwrap();
+    let game = Game::WarImperialism(sc.state.clone());
+    let red = game.play().example_orders("red");
+    assert!(red.lines().any(|l| l == "MOVE INF Egypt - Libya"), "{red}");
+    let mut s = sc.state;
+    s.phase = Phase::Production;
+    let game = Game::WarImperialism(s);
+    assert_eq!(
+        game.play().example_orders("red"),
+        "BUILD INF Egypt\nBUY 1 DP"
+    );
+    assert_eq!(game.play().example_orders("blue"), "BUILD INF Ottoman");
 }
 
 fn game_help_is_empty() -> bool {

@@ -138,11 +138,22 @@ impl Run {
             }
         }
         let names: Vec<String> = drawn.iter().map(|c| c.to_string()).collect();
+        // The old chit, then the others drawn, in drawn order, go to the pool's end.
+        let back: Vec<String> = std::iter::once(old.to_string())
+            .chain(
+                drawn
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != best)
+                    .map(|(_, c)| c.to_string()),
+            )
+            .collect();
         let text = format!(
-            "{} prospects in {name} for 5 PP: draws {}, keeps {}; {old} returned",
+            "{} prospects in {name} for 5 PP: draws {}, keeps {}; {} returned to the pool",
             self.pid(p),
             names.join(", "),
-            drawn[best]
+            drawn[best],
+            back.join(", ")
         );
         self.event(
             Event::new("W7.2", text.clone())

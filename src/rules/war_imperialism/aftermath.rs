@@ -156,7 +156,8 @@ impl Run {
                     self.mv.moved[o * np + x].add(&units);
                     let later = self.mv.pending[self.mv.next_battle.min(self.mv.pending.len())..]
                         .iter()
-                        .any(|p| p.region == o);
+                        .any(|p| p.region == o)
+                        || self.mv.revolts_left.contains(&o);
                     if later {
                         self.mv.idle[o * np + x].add(&units);
                     }

@@ -536,7 +536,7 @@ impl Run {
             if revolt { " (revolt)" } else { "" },
             report.attacker,
             report.defender,
-            rounds(report.rounds.len()),
+            fought(&report.rounds),
             report.end,
             report.winner
         );
@@ -659,6 +659,17 @@ impl Run {
             }
             _ => self.natives_win_revolt(r),
         }
+    }
+}
+
+/// A land battle's rounds in words: "2 rounds", and the extra round on units
+/// retreating onto fleets named apart ("1 round, and the extra round of W6.6").
+fn fought(list: &[BattleRound]) -> String {
+    let n = list.iter().filter(|r| !r.extra).count();
+    if n < list.len() {
+        format!("{}, and the extra round of W6.6", rounds(n))
+    } else {
+        rounds(n)
     }
 }
 

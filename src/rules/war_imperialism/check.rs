@@ -54,6 +54,81 @@ fn retreat_place(s: &State, at: Place, to: Place) -> Result<(), String> {
     }
 }
 
+/// W5.8: a cession stands for the rest of the game turn, so a region is ceded to one
+/// player a turn: a later CEDE of it to another player does not count.
+fn ceded_already(s: &State, r: usize, to: usize, when: &str) -> String {
+    format!(
+        "{} is ceded to {} {when}, and a cession stands for the rest of the turn (W5.8)",
+        s.rname(r),
+        s.players[to].id
+    )
+}
+
+/// What an order's earlier lines in the same submission decide of it (`earlier`: the
+/// orders read from them): a region ceded to one player is not ceded to another
+/// (W5.8); fleets and cargo disbanded at sea are those the earlier `DISBAND` lines
+/// leave (W4.3: they act in written order), and the cargo left must fit the fleets
+/// left.
+pub fn submission_check(
+    s: &State,
+    p: usize,
+    order: &Order,
+    earlier: &[Order],
+) -> Result<(), String> {
+    match order {
+        Order::Cede { region, to } => {
+            let before = earlier.iter().find_map(|o| match o {
+                Order::Cede { region: r, to: q } if r == region && q != to => Some(*q),
+                _ => None,
+            });
+            match before {
+                Some(q) => Err(ceded_already(s, *region, q, "by an earlier line")),
+                None => Ok(()),
+            }
+        }
+        Order::Disband {
+            units,
+            fleets,
+            at: Place::Sea(k),
+        } => {
+            let mut f = *s.fleet(*k, p);
+            let mut after = "";
+            for o in earlier {
+                if let Order::Disband {
+                    units: u,
+                    fleets: n,
+                    at: Place::Sea(x),
+                } = o
+                {
+                    if x == k {
+                        f.n = f.n.saturating_sub(*n);
+                        f.cargo.sub(u);
+                        after = " after your earlier DISBAND lines";
+                    }
+                }
+            }
+            if f.n < *fleets || !f.cargo.contains(units) {
+                return Err(format!(
+                    "you have {} FLT carrying {} in {}{after}",
+                    f.n,
+                    f.cargo.text(),
+                    s.sname(*k)
+                ));
+            }
+            let mut left = f.cargo;
+            left.sub(units);
+            if left.portage() > (f.n - fleets) * FLEET_PORTAGE {
+                return Err(format!(
+                    "the cargo left ({}) would not fit the fleets left{after}: disband it in the same line (W4.3)",
+                    left.text()
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
 pub fn static_check(s: &State, p: usize, order: &Order) -> Result<(), String> {
     match order {
         Order::Give { to, .. } => other_player(s, p, *to, "GIVE to"),
@@ -68,7 +143,11 @@ pub fn static_check(s: &State, p: usize, order: &Order) -> Result<(), String> {
         }
         Order::Cede { region, to } => {
             other_player(s, p, *to, "CEDE to")?;
-            own(s, p, *region)
+            own(s, p, *region)?;
+            match s.cedes.iter().find(|c| c.region == *region && c.to != *to) {
+                Some(c) => Err(ceded_already(s, *region, c.to, "this turn")),
+                None => Ok(()),
+            }
         }
         Order::Build(b) => match b {
             Build::Units { region, .. } | Build::Building { region, .. } => own(s, p, *region),
@@ -108,7 +187,7 @@ pub fn static_check(s: &State, p: usize, order: &Order) -> Result<(), String> {
             }
             Ok(())
         }
-        Order::Disband { units, fleets, at } => match *at {
+        Order::Disband { units, at, .. } => match *at {
             Place::Region(r) => {
                 let have = s.units(r, p);
                 if !have.contains(units) {
@@ -121,26 +200,8 @@ pub fn static_check(s: &State, p: usize, order: &Order) -> Result<(), String> {
                 }
                 Ok(())
             }
-            Place::Sea(k) => {
-                let f = s.fleet(k, p);
-                if f.n < *fleets || !f.cargo.contains(units) {
-                    return Err(format!(
-                        "you have {} FLT carrying {} in {}",
-                        f.n,
-                        f.cargo.text(),
-                        s.sname(k)
-                    ));
-                }
-                let mut left = f.cargo;
-                left.sub(units);
-                if left.portage() > (f.n - fleets) * FLEET_PORTAGE {
-                    return Err(format!(
-                        "the cargo left ({}) would not fit the fleets left",
-                        left.text()
-                    ));
-                }
-                Ok(())
-            }
+            // At sea: with the earlier lines (`submission_check`).
+            Place::Sea(_) => Ok(()),
         },
         // W5.9: a reinforcement fires only from a region land-adjacent to its target;
         // the map does not change, so one from elsewhere could never fire, and the

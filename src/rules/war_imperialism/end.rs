@@ -59,6 +59,45 @@ pub fn winners(s: &State) -> Vec<String> {
     }
 }
 
+/// W8.1's tie-breaks in words, when the most VP are tied: the regions of the players
+/// tied on VP, then the PP of those tied on regions too ("tied on 5 VP; most regions:
+/// red 3, blue 2"); `None` without a tie.
+pub fn tie_break_words(s: &State) -> Option<String> {
+    let vp = victory_points(s);
+    let top = vp.iter().copied().max()?;
+    let tied: Vec<usize> = (0..s.np()).filter(|&p| vp[p] == top).collect();
+    if tied.len() < 2 {
+        return None;
+    }
+    let listed = |players: &[usize], value: &dyn Fn(usize) -> u32| -> (Vec<usize>, String) {
+        let mut rows = players.to_vec();
+        rows.sort_by(|&a, &b| value(b).cmp(&value(a)).then(a.cmp(&b)));
+        let best = value(rows[0]);
+        let text = rows
+            .iter()
+            .map(|&p| format!("{} {}", s.players[p].id, value(p)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        (
+            rows.into_iter().filter(|&p| value(p) == best).collect(),
+            text,
+        )
+    };
+    let (by_regions, regions) = listed(&tied, &|p| s.region_count(p) as u32);
+    if by_regions.len() == 1 {
+        return Some(format!("tied on {top} VP; most regions: {regions}"));
+    }
+    let (by_pp, pp) = listed(&by_regions, &|p| s.players[p].pp);
+    if by_pp.len() == 1 {
+        return Some(format!(
+            "tied on {top} VP; regions: {regions}; most PP: {pp}"
+        ));
+    }
+    Some(format!(
+        "tied on {top} VP; regions: {regions}; PP: {pp}: a shared win"
+    ))
+}
+
 impl Run {
     /// W8.1, W2.3: the game ends, or goes on to movement 2 or the next production.
     pub fn end_movement(&mut self, eliminated: bool) {
@@ -79,8 +118,11 @@ impl Run {
             let table: Vec<String> = (0..self.np())
                 .map(|p| format!("{} {}", self.pid(p), vp[p]))
                 .collect();
+            let ties = tie_break_words(&self.s)
+                .map(|t| format!(" ({t})"))
+                .unwrap_or_default();
             let text = format!(
-                "the game ends ({why}); VP: {}; winner: {}",
+                "the game ends ({why}); VP: {}; winner: {}{ties}",
                 table.join(", "),
                 self.s.winners.join(" and ")
             );

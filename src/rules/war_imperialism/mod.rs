@@ -105,22 +105,27 @@ impl RuleSet for WarImperialism {
             return Vec::new();
         };
         let ids: Vec<String> = state.players.iter().map(|x| x.id.clone()).collect();
+        let mut earlier = Vec::new();
         run::lines_as_written(text)
-            .map(|(_, written, line)| match run::read_line(state, p, line) {
-                Ok(order) => LineCheck::Accepted {
-                    order: order.text(&state.map, &ids),
+            .map(
+                |(_, written, line)| match run::read_line_after(state, p, line, &earlier) {
+                    Ok(order) => {
+                        let text = order.text(&state.map, &ids);
+                        earlier.push(order);
+                        LineCheck::Accepted { order: text }
+                    }
+                    // No order at all (chatter, a greeting): the sender's own business,
+                    // never kept as an order nor shown to another player.
+                    Err(reason) if !syntax::is_order_attempt(line) => LineCheck::Unreadable {
+                        line: written.to_string(),
+                        reason,
+                    },
+                    Err(reason) => LineCheck::Refused {
+                        line: line.to_string(),
+                        reason,
+                    },
                 },
-                // No order at all (chatter, a greeting): the sender's own business,
-                // never kept as an order nor shown to another player.
-                Err(reason) if !syntax::is_order_attempt(line) => LineCheck::Unreadable {
-                    line: written.to_string(),
-                    reason,
-                },
-                Err(reason) => LineCheck::Refused {
-                    line: line.to_string(),
-                    reason,
-                },
-            })
+            )
             .collect()
     }
 

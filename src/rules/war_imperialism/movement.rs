@@ -37,7 +37,10 @@ impl Run {
         self.standing_orders();
         self.postures_and_cedes();
         self.peace("W5.1");
-        let mut eliminated = self.eliminate();
+        // A player eliminated in this turn's production (W5.1) ends the game after
+        // this phase, as one eliminated in it would (W8.1): an eliminated player in a
+        // game still going was eliminated since the last movement phase.
+        let mut eliminated = self.eliminate() || self.s.players.iter().any(|x| x.eliminated);
         for p in self.s.order.clone() {
             if self.s.players[p].eliminated {
                 continue;
@@ -98,7 +101,9 @@ impl Run {
             .copied()
             .filter(|&r| self.s.owns(p, r) && self.s.regions[r].revolt)
             .collect();
+        self.mv.revolts_left = revolts.clone();
         for r in revolts {
+            self.mv.revolts_left.retain(|&x| x != r);
             if self.s.owns(p, r) && self.s.regions[r].revolt {
                 self.revolt_battle(r);
             }
@@ -500,11 +505,12 @@ impl Run {
                 self.s.units_mut(r, q).add(&moving);
                 self.mv.moved[r * np + q].add(&moving);
                 let text = format!(
-                    "{} reinforces {} from {} with {} (RP {schools} schools + {die} = {rp})",
+                    "{} reinforces {} from {} with {} (RP {} + {die} = {rp})",
                     self.pid(q),
                     self.rn(r),
                     self.rn(o),
-                    moving.text()
+                    moving.text(),
+                    crate::rules::counted(schools, "school", "schools")
                 );
                 self.event(
                     Event::new("W5.9", text.clone())

@@ -111,7 +111,15 @@ impl Run {
             let explorers: u32 = (0..np).map(|q| self.s.units(r, q).get(Kind::Exp)).sum();
             let by = built + explorers;
             if by > 0 {
-                let cause = format!("automatic: {built} buildings, {explorers} explorers");
+                let parts: Vec<String> = [
+                    (built, "building", "buildings"),
+                    (explorers, "explorer", "explorers"),
+                ]
+                .into_iter()
+                .filter(|&(n, _, _)| n > 0)
+                .map(|(n, one, many)| crate::rules::counted(n, one, many))
+                .collect();
+                let cause = format!("automatic: {}", parts.join(", "));
                 self.lower_ns(r, by, "W4.5", &cause);
             }
         }

@@ -34,10 +34,18 @@ impl Run {
             return Fate::GoesOn;
         }
         let order = if candidates.len() > 1 {
-            self.draw_order(
-                candidates,
-                &format!("interception order in {}", self.sn(sea)),
-            )
+            // W5.6, W2.3: the draw and its dice, told in the mail too (W10.1).
+            let purpose = format!("interception order in {}", self.sn(sea));
+            let first = self.log.dice.len();
+            let order = self.draw_order(candidates, &purpose);
+            let drawn = self.order_with_rolls(&order, &self.log.dice[first..], &purpose);
+            let text = format!(
+                "{purpose} against {}'s {} FLT (1d6 each, ties roll again): {drawn}",
+                self.pid(p),
+                g.n
+            );
+            self.event(Event::new("W5.6", text));
+            order
         } else {
             candidates
         };

@@ -11,6 +11,7 @@ use super::order::Order;
 use super::outcome::Event;
 use super::run::Run;
 use super::state::{Building, Cede, Kind, Phase, Posture, FLEET_PORTAGE};
+use crate::rules::counted;
 
 impl Run {
     pub fn production(&mut self) {
@@ -23,14 +24,20 @@ impl Run {
         self.westernize();
         self.incite();
         self.construction(false);
-        for p in self.s.active().collect::<Vec<_>>() {
-            if !self.sent[p] {
-                let text = format!(
-                    "{} sent no production orders: income, maintenance and automatic westernizing only",
-                    self.pid(p)
-                );
-                self.event(Event::new("W9.1", text).player(self.pid(p)));
-            }
+        // W5.1: a player left with no region (his last brigades removed for upkeep) is
+        // eliminated at the end of production; he owes no movement orders, and the
+        // game ends after movement 1 (W8.1: after the movement phase that follows).
+        let sent_no_orders: Vec<usize> = self.s.active().filter(|&p| !self.sent[p]).collect();
+        if self.eliminate() {
+            let text = "the game ends after movement 1 of this turn (a player was eliminated)";
+            self.event(Event::new("W8.1", text));
+        }
+        for p in sent_no_orders {
+            let text = format!(
+                "{} sent no production orders: income, maintenance and automatic westernizing only",
+                self.pid(p)
+            );
+            self.event(Event::new("W9.1", text).player(self.pid(p)));
         }
         self.s.phase = Phase::Movement1;
     }
@@ -271,22 +278,31 @@ impl Run {
                 continue;
             }
             let np = self.np();
-            let mut count: u32 = 0;
+            let (mut units, mut fleets): (u32, u32) = (0, 0);
             for r in 0..self.s.regions.len() {
-                count += self.s.land[r * np + p].total();
+                units += self.s.land[r * np + p].total();
             }
             for k in 0..self.map.seas.len() {
                 let f = &self.s.fleets[k * np + p];
-                count += f.n + f.cargo.total();
+                units += f.cargo.total();
+                fleets += f.n;
             }
+            let count = units + fleets;
             let have = self.s.players[p].pp;
             let paid = count.min(have);
             self.s.players[p].pp = have - paid;
             let short = count - paid;
-            let mut text = format!(
-                "{} pays {paid} PP for {count} units and fleets",
-                self.pid(p)
-            );
+            let what = match (units, fleets) {
+                (0, 0) => "no units or fleets".to_string(),
+                (u, 0) => counted(u, "unit", "units"),
+                (0, f) => counted(f, "fleet", "fleets"),
+                (u, f) => format!(
+                    "{} and {}",
+                    counted(u, "unit", "units"),
+                    counted(f, "fleet", "fleets")
+                ),
+            };
+            let mut text = format!("{} pays {paid} PP for {what}", self.pid(p));
             if short > 0 {
                 let removed = self.remove_unpaid(p, short);
                 text += &format!("; {short} unpaid removed: {removed}");
@@ -367,7 +383,8 @@ impl Run {
                         self.invalid(
                             t,
                             format!(
-                                "at most one DP per controlled city: {cities} cities, {} bought already",
+                                "at most one DP per controlled city: {}, {} bought already",
+                                counted(cities, "city", "cities"),
                                 bought[p]
                             ),
                         );

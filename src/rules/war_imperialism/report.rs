@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use super::end::victory_points;
 use super::outcome::{BattleReport, DrmPart, KindDice, Log, SatOut};
-use super::state::{Phase, State};
+use super::state::{Building, Kind, Phase, State};
 
 pub use crate::rules::{ResultLine, ResultsView};
 
@@ -466,19 +466,45 @@ pub fn example_orders(s: &State, power: &str) -> String {
             Some(&r) => format!("BUILD 2 INF {0}\nBUILD city {0}\nBUILD EXP {0}", s.rname(r)),
             None => String::new(),
         },
-        Phase::Production => match own.first() {
-            Some(&r) => format!("BUILD INF {}\nBUY 1 DP", s.rname(r)),
-            None => String::new(),
-        },
+        // Each example is an order that would be carried out as things stand.
+        Phase::Production => {
+            let mut lines = Vec::new();
+            let pp = s.players[p].pp;
+            if let Some(&r) = own.iter().find(|&&r| !s.regions[r].revolt) {
+                if pp >= Kind::Inf.cost() {
+                    lines.push(format!("BUILD INF {}", s.rname(r)));
+                }
+            }
+            let city = own
+                .iter()
+                .any(|&r| !s.regions[r].revolt && s.regions[r].buildings.has(Building::City));
+            if city && pp >= Kind::Inf.cost() + 10 {
+                lines.push("BUY 1 DP".to_string());
+            }
+            lines.join("\n")
+        }
         Phase::Movement1 | Phase::Movement2 => {
             let mut lines = vec![
                 "BATTLE ALL ROUNDS 4".to_string(),
                 "LOSSES INF CAV ART".to_string(),
             ];
-            if let Some(&r) = own.iter().find(|&&r| s.units(r, p).brigades() > 1) {
-                if let Some(&a) = s.map.regions[r].land.first() {
-                    lines.push(format!("MOVE INF {} - {}", s.rname(r), s.rname(a)));
-                }
+            // An INF that may leave (a brigade stays behind, no revolt to hold down)
+            // into an own region or a native one (no war needed to fight natives).
+            let step = own
+                .iter()
+                .filter(|&&r| {
+                    let u = s.units(r, p);
+                    !s.regions[r].revolt && u.get(Kind::Inf) > 0 && u.brigades() > 1
+                })
+                .find_map(|&r| {
+                    s.map.regions[r]
+                        .land
+                        .iter()
+                        .find(|&&a| s.regions[a].owner.is_none_or(|o| o == p))
+                        .map(|&a| (r, a))
+                });
+            if let Some((r, a)) = step {
+                lines.push(format!("MOVE INF {} - {}", s.rname(r), s.rname(a)));
             }
             lines.join("\n")
         }

@@ -93,6 +93,9 @@ pub struct Scratch {
     /// The index in `pending` of the next battle to fight (regions from there on are
     /// "still to be fought", W6.6).
     pub next_battle: usize,
+    /// The revolts in the mover's regions not yet fought this player turn (W5.1 step
+    /// 3): they are "still to be fought" too (W6.6).
+    pub revolts_left: Vec<usize>,
 }
 
 pub struct Run {
@@ -142,6 +145,10 @@ pub fn owing(s: &State) -> Vec<String> {
     s.active().map(|p| s.players[p].id.clone()).collect()
 }
 
+/// An order's result until it is carried out: what is left so is told why, if it is
+/// ever known (an eliminated player's, W5.1).
+const NOT_CARRIED_OUT: &str = "not carried out";
+
 /// Reads one line against the position: the order, or why not (W2.4).
 pub fn read_line(s: &State, p: usize, line: &str) -> Result<Order, String> {
     if s.players[p].eliminated {
@@ -156,6 +163,19 @@ pub fn read_line(s: &State, p: usize, line: &str) -> Result<Order, String> {
         return Err(format!("not an order of the {} phase", s.phase.kind()));
     }
     super::check::static_check(s, p, &order)?;
+    Ok(order)
+}
+
+/// [`read_line`] after the orders read from the submission's earlier lines (W5.8: one
+/// cession of a region a turn).
+pub fn read_line_after(
+    s: &State,
+    p: usize,
+    line: &str,
+    earlier: &[Order],
+) -> Result<Order, String> {
+    let order = read_line(s, p, line)?;
+    super::check::submission_check(s, p, &order, earlier)?;
     Ok(order)
 }
 
@@ -190,9 +210,14 @@ impl Run {
             }
             // A submission without an order line (comments only) is no orders.
             self.sent[p] = lines(text).next().is_some();
+            let mut earlier: Vec<Order> = Vec::new();
             for (line, raw) in lines(text) {
                 let result = self.log.results.len();
-                let (order_text, outcome, detail, taken) = match read_line(&self.s, p, raw) {
+                let read = read_line_after(&self.s, p, raw, &earlier);
+                if let Ok(order) = &read {
+                    earlier.push(order.clone());
+                }
+                let (order_text, outcome, detail, taken) = match read {
                     Ok(order) => {
                         let text = order.text(&self.map, &self.ids());
                         if order.is_noted() {
@@ -205,7 +230,7 @@ impl Run {
                             (
                                 text,
                                 Outcome::Failed,
-                                "not carried out".to_string(),
+                                NOT_CARRIED_OUT.to_string(),
                                 Some(order),
                             )
                         }
@@ -644,8 +669,21 @@ impl Run {
                 self.clamp_cargo(s, p);
             }
             self.s.cedes.retain(|c| c.to != p);
+            // His wars end with him: nobody can fight him any more.
+            self.s.wars.retain(|w| w.players.0 != p && w.players.1 != p);
             let text = format!("{} holds no region and is eliminated", self.pid(p));
             self.event(Event::new("W5.1", text).player(self.pid(p)));
+            // His orders not carried out yet never will be: they say why.
+            for t in self.orders_of(p, |_| true) {
+                let r = &self.log.results[self.orders[t].result];
+                if r.outcome == Outcome::Failed && r.detail == NOT_CARRIED_OUT {
+                    let why = format!(
+                        "not carried out: {} holds no region and is out of the game (W5.1)",
+                        self.pid(p)
+                    );
+                    self.failed(t, why);
+                }
+            }
         }
         any
     }

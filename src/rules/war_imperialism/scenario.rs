@@ -614,6 +614,13 @@ fn build(file: ScenarioFile, map: Arc<Map>) -> Result<State, String> {
     for c in &file.cede {
         let r = region_id(&c.region, "cede")?;
         let to = player(&s, &c.to, "cede")?;
+        if let Some(x) = s.cedes.iter().find(|x| x.region == r && x.to != to) {
+            // W5.8: a cession stands for the rest of the turn; one player a turn.
+            return Err(format!(
+                "cede: {} is ceded to {} already (one cession of a region a turn)",
+                c.region, s.players[x.to].id
+            ));
+        }
         s.cedes.retain(|x| x.region != r);
         s.cedes.push(Cede { region: r, to });
     }
