@@ -239,15 +239,10 @@ const KEPT_HEADERS: [&str; 13] = [
 ///
 /// [`command::parse`]: crate::judge::command::parse
 fn password_line(line: &str) -> Option<Option<String>> {
-    let bare = line.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
-    let read = crate::judge::command::parse(bare);
-    match read.password {
-        Some(secret) => Some(Some(secret)),
-        // On one line, the only note the reader makes is that of a password line it
-        // ignored (the unit tests below hold it to that).
-        None if !read.notes.is_empty() => Some(None),
-        None => None,
-    }
+    let bare = line
+        .trim_start_matches(|c: char| c == '>' || c.is_whitespace())
+        .trim_end();
+    crate::judge::command::password_line(bare).map(|secret| secret.map(str::to_string))
 }
 
 /// A mail's text with every password line's secret replaced by `[password]`, and each

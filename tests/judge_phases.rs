@@ -407,6 +407,13 @@ fn a_reminder_goes_once_per_deadline_value() {
             .collect::<Vec<_>>()
     );
     assert!(reminders[0].body.contains("UTC ("));
+    // Said of any game, units or none yet.
+    assert!(
+        crate::world::squash(&reminders[0].body)
+            .contains("the rules' defaults for missing orders are played for you"),
+        "{}",
+        reminders[0].body
+    );
     // A new deadline value: reminders again.
     w.send(
         MODERATOR.0,

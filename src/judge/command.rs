@@ -116,7 +116,7 @@ pub fn echo(line: &str) -> String {
 }
 
 /// A password line: `PASSWORD x`, `Password: x`, `password:x`. Its secret, if any.
-fn password_line(line: &str) -> Option<Option<&str>> {
+pub(crate) fn password_line(line: &str) -> Option<Option<&str>> {
     let head = line.get(..8)?;
     if !head.eq_ignore_ascii_case("password") {
         return None;
