@@ -236,19 +236,13 @@ impl Judge<'_> {
                     // Each player whose absence is cancelled learns it: the deadlines
                     // no longer wait for it.
                     for a in &gone {
-                        if let Some(address) = record.addresses.get(&a.power) {
-                            let view = replies::Notice {
-                                game: &gc.id,
-                                lines: vec![format!(
-                                    "The moderator cancelled your absence ({} to {}): deadlines no longer move for it (a deadline already moved stays).",
-                                    replies::when(a.from, gc.time_zone),
-                                    replies::when(a.to, gc.time_zone)
-                                )],
-                            };
-                            let body = self.templates.render("notice.txt", &view)?;
-                            let subject = format!("[{}] Absence cancelled", gc.id);
-                            fx.outbox.push(self.mail(address, subject, body, None));
-                        }
+                        let line = format!(
+                            "The moderator cancelled your absence ({} to {}): deadlines no longer move for it (a deadline already moved stays).",
+                            replies::when(a.from, gc.time_zone),
+                            replies::when(a.to, gc.time_zone)
+                        );
+                        let player = record.addresses.get(&a.power).map(String::as_str);
+                        self.notify(gc, player, "Absence cancelled", vec![line], fx)?;
                     }
                     notes.push(format!(
                         "ABSENCE CANCEL: {} cancelled (deadlines already moved stay).",
@@ -326,10 +320,11 @@ impl Judge<'_> {
         Ok(())
     }
 
-    /// A notice to the game's moderators.
-    pub(super) fn tell_moderators(
+    /// A notice (`[<game>] <topic>`) to each of `addresses`, once each.
+    pub(super) fn notify<'a>(
         &self,
         gc: &GameConfig,
+        addresses: impl IntoIterator<Item = &'a str>,
         topic: &str,
         lines: Vec<String>,
         fx: &mut Effects,
@@ -340,11 +335,26 @@ impl Judge<'_> {
         };
         let body = self.templates.render("notice.txt", &view)?;
         let subject = format!("[{}] {topic}", gc.id);
-        for m in &gc.moderators {
+        let mut addresses: Vec<&str> = addresses.into_iter().collect();
+        addresses.sort();
+        addresses.dedup();
+        for address in addresses {
             fx.outbox
-                .push(self.mail(&m.address, subject.clone(), body.clone(), None));
+                .push(self.mail(address, subject.clone(), body.clone(), None));
         }
         Ok(())
+    }
+
+    /// A notice to the game's moderators.
+    pub(super) fn tell_moderators(
+        &self,
+        gc: &GameConfig,
+        topic: &str,
+        lines: Vec<String>,
+        fx: &mut Effects,
+    ) -> Result<(), JudgeError> {
+        let moderators = gc.moderators.iter().map(|m| m.address.as_str());
+        self.notify(gc, moderators, topic, lines, fx)
     }
 
     /// A notice to every player of the game (not its moderators, who hear of it
@@ -358,24 +368,12 @@ impl Judge<'_> {
         except: Option<&str>,
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
-        let view = replies::Notice {
-            game: &gc.id,
-            lines,
-        };
-        let body = self.templates.render("notice.txt", &view)?;
-        let subject = format!("[{}] {topic}", gc.id);
-        let mut addresses: Vec<&String> = record
+        let players = record
             .addresses
             .values()
-            .filter(|a| Some(a.as_str()) != except)
-            .collect();
-        addresses.sort();
-        addresses.dedup();
-        for address in addresses {
-            fx.outbox
-                .push(self.mail(address, subject.clone(), body.clone(), None));
-        }
-        Ok(())
+            .map(String::as_str)
+            .filter(|a| Some(*a) != except);
+        self.notify(gc, players, topic, lines, fx)
     }
 }
 
