@@ -221,6 +221,19 @@ fn grey_press_may_be_anonymous_and_its_replies_find_the_sender() {
         h[0].body
     );
     assert!(!h[0].body.contains("from foundation"));
+    // The moderator sees who sent it, and that it went anonymously.
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!("PASSWORD {}\nHISTORY PRESS", MODERATOR.1),
+    );
+    w.pass();
+    let h = w.sent();
+    assert!(
+        squash(&h[0].body).contains("from foundation to imperium (anonymously):"),
+        "{}",
+        h[0].body
+    );
 }
 
 #[test]

@@ -451,7 +451,8 @@ impl Judge<'_> {
             lines.push(format!(
                 "{}, from {from} to {to}{}:",
                 crate::report::capitalised(&play.phase_title(p.turn, &p.phase)),
-                if sent && p.anonymous {
+                // Its sender and the moderators know it went anonymously.
+                if (sent || everything) && p.anonymous {
                     " (anonymously)"
                 } else {
                     ""
