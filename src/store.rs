@@ -18,6 +18,7 @@
 //! | `v1/due/<unix time>/<id>` | the next time game `<id>` needs the judge without mail (its deadline or a reminder) |
 //! | `v1/due-at/<id>` | that game's `v1/due/` key, or empty when nothing is due (format 2) |
 //! | `v1/played-by/<address>/<id>` | the address plays in game `<id>` by a moderator's `REPLACE` (format 3) |
+//! | `v1/unreadable/<id>` | game `<id>`'s record could not be read and its moderators were told why (let go once it reads again) |
 //! | `v1/archived/<id>` | when game `<id>` was archived (no longer in games.toml) |
 //! | `v1/meta/last-backup` | when the last scheduled backup was taken |
 //! | `v1/imap/<host>/<user>/<mailbox>` | how far the judge has read that IMAP mailbox (UIDVALIDITY, last UID) |

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use crate::judge::{fixed, CLEON, HARI, MULE, PREEM};
-use crate::world::{World, MODERATOR};
+use crate::world::{squash, World, MODERATOR};
 
 /// The other three powers' orders, so the turn is adjudicated.
 fn others(w: &mut World) {
@@ -362,10 +362,10 @@ fn a_mail_that_hangs_ends_the_daemon_and_is_set_aside_after_three_restarts() {
     assert_eq!(sent.iter().filter(|m| m.to == MODERATOR.0).count(), 1);
 }
 
-#[test]
-fn a_game_whose_adjudication_fails_is_suspended_and_the_other_games_go_on() {
+/// Game g1 as [`fixed`] has it, and a second game, g2, beside it (the same players),
+/// both welcomed.
+fn with_second_game() -> World {
     let mut w = fixed();
-    // A second game, g2, beside g1.
     let path = w.dir.path().join("games.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     let game = &text[text.find("[[game]]").unwrap()..];
@@ -377,6 +377,12 @@ fn a_game_whose_adjudication_fails_is_suspended_and_the_other_games_go_on() {
     w.config = pbem::config::Config::load(&path).unwrap();
     w.pass();
     w.sent();
+    w
+}
+
+#[test]
+fn a_game_whose_adjudication_fails_is_suspended_and_the_other_games_go_on() {
+    let mut w = with_second_game();
     w.advance(chrono::Duration::hours(49));
     {
         let mut judge = w.judge();
@@ -414,4 +420,107 @@ fn a_game_whose_adjudication_fails_is_suspended_and_the_other_games_go_on() {
     w.pass();
     assert!(w.record().suspended.is_none());
     assert_eq!(w.record().game.label().turn, 2);
+}
+
+/// Replaces the stored bytes of a game's record (the judge is not running).
+fn store_record_bytes(w: &World, id: &str, bytes: &[u8]) -> Vec<u8> {
+    let store = pbem::store::Store::open(&w.config.judge.store).unwrap();
+    let key = format!("v1/game/{id}");
+    let old = store.get_raw(&key).unwrap().expect("the game has a record");
+    store.put_raw_now(&key, bytes).unwrap();
+    old
+}
+
+#[test]
+fn a_game_whose_record_cannot_be_read_waits_alone_and_its_moderators_are_told_once() {
+    let mut w = with_second_game();
+    // g1's record is damaged (a disk fault, or a state another pbem wrote).
+    let good = store_record_bytes(&w, "g1", br#"{"game": {"rules": 17"#);
+    let pw = crate::world::password_of(HARI);
+    w.send(HARI, "[g1] orders", &format!("PASSWORD {pw}\nB2 - C3"));
+    w.send(HARI, "[g2] orders", &format!("PASSWORD {pw}\nB2 - C3"));
+    w.send(
+        CLEON,
+        "[g2] orders",
+        &format!("PASSWORD {}\nF2 H", crate::world::password_of(CLEON)),
+    );
+    // Both games' deadlines pass.
+    w.advance(chrono::Duration::hours(49));
+    let report = {
+        let mut judge = w.judge();
+        judge.set_group_size(2);
+        judge
+            .poll_once()
+            .expect("a damaged game does not stop the pass")
+    };
+    assert_eq!(report.phases_adjudicated, 1, "g2 is played: {report:?}");
+    assert!(
+        report
+            .errors
+            .iter()
+            .any(|e| e.contains("g1") && e.contains("cannot be read")),
+        "{:?}",
+        report.errors
+    );
+    let g2 = w.judge().record("g2").unwrap().unwrap();
+    assert_eq!(
+        g2.game.label().turn,
+        2,
+        "g2 was adjudicated at its deadline"
+    );
+    assert!(g2.submissions.is_empty());
+    let sent = w.sent();
+    // The player's mail to g1 is answered: nothing of it took effect.
+    let to_hari: Vec<_> = sent
+        .iter()
+        .filter(|m| m.to == HARI && m.subject.contains("[g1]"))
+        .collect();
+    assert_eq!(to_hari.len(), 1, "{to_hari:#?}");
+    assert!(
+        squash(&to_hari[0].body).contains("cannot read game g1's record")
+            && squash(&to_hari[0].body)
+                .contains("nothing of your mail (subject \"[g1] orders\") took effect"),
+        "{}",
+        to_hari[0].body
+    );
+    assert!(!to_hari[0].body.contains(&pw));
+    let told: Vec<_> = sent
+        .iter()
+        .filter(|m| m.to == MODERATOR.0 && m.subject.contains("[g1]"))
+        .collect();
+    assert_eq!(told.len(), 1, "the moderator is told once: {told:#?}");
+    assert!(
+        squash(&told[0].body).contains("cannot read this game's record"),
+        "{}",
+        told[0].body
+    );
+    assert!(told[0].body.contains("v1/game/g1"), "{}", told[0].body);
+    // Later passes do not tell again, and fail no more.
+    w.send(
+        CLEON,
+        "[g1] orders",
+        &format!("PASSWORD {}\nF2 H", crate::world::password_of(CLEON)),
+    );
+    let report = w.pass();
+    assert_eq!(report.phases_adjudicated, 0);
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "only Cleon's answer: {sent:#?}");
+    assert_eq!(sent[0].to, CLEON);
+    // The record mended (a restore), the game goes on: its deadline, long past, is kept.
+    store_record_bytes(&w, "g1", &good);
+    let report = w.pass();
+    assert_eq!(report.phases_adjudicated, 1, "{report:?}");
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert_eq!(w.record().game.label().turn, 2);
+    // Damaged again later, the moderators hear of it again.
+    store_record_bytes(&w, "g1", b"[]");
+    w.sent();
+    w.advance(chrono::Duration::hours(49));
+    w.pass();
+    let told = w
+        .sent()
+        .into_iter()
+        .filter(|m| m.to == MODERATOR.0 && m.subject.contains("[g1]"))
+        .count();
+    assert_eq!(told, 1);
 }

@@ -186,8 +186,16 @@ impl Judge<'_> {
             if let Some(key) = stored {
                 due_at.insert(gc.id.clone(), key);
             } else {
-                let Some(record) = self.store.get::<Record>(&game_key(&gc.id))? else {
-                    continue;
+                let record = match self.stored(&gc.id) {
+                    Ok(Some(record)) => record,
+                    Ok(None) => continue,
+                    // Not indexed: its moderators hear of it when a pass meets it (a
+                    // mail to it, or the next opening of the store once it is mended).
+                    Err(e @ JudgeError::Unreadable { .. }) => {
+                        tracing::error!(error = %e, "game not indexed");
+                        continue;
+                    }
+                    Err(e) => return Err(e),
                 };
                 // A store from before the index of replacements (format 3), or a game
                 // imported from another judge, gets it here.

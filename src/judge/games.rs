@@ -17,12 +17,21 @@ impl Judge<'_> {
             if self.known.borrow().contains(&gc.id) {
                 continue;
             }
-            pending.push(gc.id.clone());
             if self.store.contains(&game_key(&gc.id))? {
                 // Brought in under the judge (an import): index it like the others.
-                let record = self.load(&mut fx, &gc.id)?;
+                let record = match self.load(&mut fx, &gc.id) {
+                    Ok(record) => record,
+                    // Looked at again on the next pass (mended, it is indexed then).
+                    Err(JudgeError::Unreadable { why, .. }) => {
+                        self.tell_unreadable(gc, &why, &mut fx)?;
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                };
+                pending.push(gc.id.clone());
                 fx.records.insert(gc.id.clone(), record);
             } else {
+                pending.push(gc.id.clone());
                 // Dice anyone can check: a secret seed unless games.toml fixes one.
                 let dice = (!gc.fixed_seed).then(|| {
                     let (secret, commitment) = crate::verify::new_secret();
@@ -66,7 +75,7 @@ impl Judge<'_> {
                 self.known.borrow_mut().extend(pending.drain(..));
             }
         }
-        if !pending.is_empty() {
+        if !pending.is_empty() || !fx.outbox.is_empty() {
             self.commit(fx)?;
             self.known.borrow_mut().extend(pending);
         }

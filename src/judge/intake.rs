@@ -99,23 +99,13 @@ impl Judge<'_> {
                         match self.act_on(std::slice::from_ref(one)) {
                             Ok(n) => adjudicated += n,
                             Err(e) if e.is_local() => {
-                                report.errors.push(format!(
-                                    "mail {} from {}: {e} (tried again on the next pass)",
-                                    one.0.key, one.0.from
-                                ));
-                                failed.push(one.3.clone());
+                                self.failed_alone(one, e, report, &mut failed)?
                             }
                             Err(e) => return Err(e),
                         }
                     }
                 }
-                Err(e) if e.is_local() => {
-                    report.errors.push(format!(
-                        "mail {} from {}: {e} (tried again on the next pass)",
-                        mails[0].0.key, mails[0].0.from
-                    ));
-                    failed.push(mails[0].3.clone());
-                }
+                Err(e) if e.is_local() => self.failed_alone(&mails[0], e, report, &mut failed)?,
                 Err(e) => return Err(e),
             }
         }
@@ -130,6 +120,30 @@ impl Judge<'_> {
             report.errors.push(format!("marking mail read: {e}"));
         }
         Ok(adjudicated)
+    }
+
+    /// A mail that failed on its own, by a fault of that mail or its game: tried again
+    /// on the next pass (set aside after [`MAX_ATTEMPTS`]); a mail to a game whose
+    /// record cannot be read is answered now instead, and done (trying again would not
+    /// mend the record).
+    fn failed_alone(
+        &self,
+        one: &Taken,
+        e: JudgeError,
+        report: &mut PassReport,
+        failed: &mut Vec<String>,
+    ) -> Result<(), JudgeError> {
+        report
+            .errors
+            .push(format!("mail {} from {}: {e}", one.0.key, one.0.from));
+        if let JudgeError::Unreadable { game, why } = &e {
+            return self.answer_unreadable(one, game, why);
+        }
+        if let Some(error) = report.errors.last_mut() {
+            error.push_str(" (tried again on the next pass)");
+        }
+        failed.push(one.3.clone());
+        Ok(())
     }
 
     /// The effects of some mails, committed together with their done marks. Returns
@@ -198,8 +212,14 @@ impl Judge<'_> {
         let records = crate::parallel::map(&wanted, |id| store.get::<Record>(&game_key(id)));
         let mut read = fx.read.borrow_mut();
         for (id, record) in wanted.into_iter().zip(records) {
-            if let Some(record) = record? {
-                read.insert(id, std::rc::Rc::new(record));
+            match record {
+                Ok(Some(record)) => {
+                    read.insert(id, std::rc::Rc::new(record));
+                }
+                Ok(None) => {}
+                // Not read ahead: its mail finds it unreadable when it reads it.
+                Err(StoreError::Corrupt { .. }) => {}
+                Err(e) => return Err(e.into()),
             }
         }
         Ok(())
@@ -626,7 +646,7 @@ impl Judge<'_> {
 /// `[andromeda]` in a subject.
 /// A mail of a group taken in: the mail, its done key, its attempts key (a retry),
 /// and its inbox token.
-type Taken = (Incoming, String, Option<String>, String);
+pub(super) type Taken = (Incoming, String, Option<String>, String);
 
 /// Whether a mail asks to observe or stop observing (answered without registration).
 fn observing(parsed: &command::Parsed) -> bool {

@@ -26,6 +26,7 @@ mod replies;
 mod sending;
 mod storing;
 mod throttle;
+mod unreadable;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -72,13 +73,20 @@ pub enum JudgeError {
     /// template that does not render): that mail or game is set aside, the rest goes on.
     #[error("fault: {0}")]
     Fault(String),
+    /// A game's stored record cannot be read (damaged, or written by a pbem that
+    /// stores games differently): that game waits for its moderators, the rest goes on.
+    #[error("game {game}: its record cannot be read ({why})")]
+    Unreadable { game: String, why: String },
 }
 
 impl JudgeError {
     /// Whether the error concerns one mail or game only (the pass goes on without it),
     /// rather than the judge as a whole (the store, an injected crash).
     fn is_local(&self) -> bool {
-        matches!(self, JudgeError::Fault(_) | JudgeError::Template(_))
+        matches!(
+            self,
+            JudgeError::Fault(_) | JudgeError::Template(_) | JudgeError::Unreadable { .. }
+        )
     }
 }
 
@@ -525,9 +533,9 @@ impl<'c> Judge<'c> {
         self.passwords.full_checks()
     }
 
-    /// The stored record of a game.
+    /// The stored record of a game ([`JudgeError::Unreadable`] if it cannot be read).
     pub fn record(&self, id: &str) -> Result<Option<Record>, JudgeError> {
-        Ok(self.store.get(&game_key(id))?)
+        self.stored(id)
     }
 
     /// Renders a template and queues it as the answer to `mail`, threaded to it.

@@ -26,8 +26,21 @@ impl Judge<'_> {
                 continue;
             };
             report.games_due += 1;
-            let Some(record) = self.record(&gc.id)? else {
-                continue;
+            let mut fx = self.effects();
+            let record = match self.record(&gc.id) {
+                Ok(Some(record)) => record,
+                Ok(None) => continue,
+                Err(JudgeError::Unreadable { why, .. }) => {
+                    // The game waits, alone, in the index: kept when it reads again.
+                    report.errors.push(format!(
+                        "game {}: its record cannot be read ({why}); it waits",
+                        gc.id
+                    ));
+                    self.tell_unreadable(gc, &why, &mut fx)?;
+                    self.commit(fx)?;
+                    continue;
+                }
+                Err(e) => return Err(e),
             };
             let Some(deadline) = record.deadline else {
                 continue;
@@ -35,7 +48,7 @@ impl Judge<'_> {
             if record.suspended.is_some() {
                 continue;
             }
-            let mut fx = self.effects();
+            self.mended(&gc.id, &mut fx)?;
             if now >= deadline {
                 let attempts_key = record::deadline_attempts_key(&gc.id, deadline);
                 let attempts: u32 = self.store.get(&attempts_key)?.unwrap_or(0);

@@ -45,11 +45,7 @@ impl Judge<'_> {
         if let Some(r) = fx.read.borrow().get(id) {
             return Ok(r.clone());
         }
-        let record = std::rc::Rc::new(
-            self.store
-                .get::<Record>(&game_key(id))?
-                .expect("configured games have records"),
-        );
+        let record = std::rc::Rc::new(self.stored(id)?.expect("configured games have records"));
         fx.read.borrow_mut().insert(id.to_string(), record.clone());
         Ok(record)
     }
@@ -93,10 +89,7 @@ impl Judge<'_> {
         if let Some(r) = fx.read.borrow_mut().remove(id) {
             return Ok(std::rc::Rc::try_unwrap(r).unwrap_or_else(|r| (*r).clone()));
         }
-        Ok(self
-            .store
-            .get(&game_key(id))?
-            .expect("configured games have records"))
+        Ok(self.stored(id)?.expect("configured games have records"))
     }
 
     pub(super) fn commit(&self, mut fx: Effects) -> Result<(), JudgeError> {
