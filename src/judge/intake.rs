@@ -2,6 +2,7 @@
 //! to the player's or moderator's commands.
 
 use super::*;
+use auth::auth_key;
 
 /// How much of an incoming mail the store archives under `v1/raw/`.
 pub const RAW_KEPT_BYTES: usize = 1024 * 1024;
@@ -220,110 +221,6 @@ impl Judge<'_> {
                 // Not read ahead: its mail finds it unreadable when it reads it.
                 Err(StoreError::Corrupt { .. }) => {}
                 Err(e) => return Err(e.into()),
-            }
-        }
-        Ok(())
-    }
-
-    /// The power `sender` plays in a game (if a player) and the password hash their
-    /// mail is checked against (a player's, or a moderator's; none for a stranger).
-    fn credential(
-        &self,
-        fx: &Effects,
-        gc: &GameConfig,
-        sender: &str,
-    ) -> Result<(Option<String>, Option<String>), JudgeError> {
-        let player = self.peek(fx, &gc.id, |record| {
-            record
-                .addresses
-                .iter()
-                .find(|(_, a)| a.as_str() == sender)
-                .map(|(p, _)| p.clone())
-        })?;
-        let moderator = gc.moderators.iter().find(|m| m.address == sender);
-        let stored_hash = match (&player, moderator) {
-            (Some(power), _) => gc
-                .players
-                .iter()
-                .find(|p| &p.power == power)
-                .map(|p| p.password.clone()),
-            (None, Some(m)) => Some(m.password.clone()),
-            (None, None) => None,
-        };
-        Ok((player, stored_hash))
-    }
-
-    /// Checks the passwords of a group's mails side by side (Argon2 is slow on purpose,
-    /// and a group's first mails from several players would each wait for theirs), so
-    /// that [`Judge::act`] finds them known right, or known wrong for this commit. Only
-    /// the checks `act` would make: a registered sender's password (in their first mail
-    /// of the group), not known already, and for each power no more wrong ones than its
-    /// window of attempts has left.
-    fn check_passwords_ahead(&self, mails: &[Taken], fx: &Effects) -> Result<(), JudgeError> {
-        if mails.len() < 2 {
-            return Ok(());
-        }
-        let _t = crate::timing::span("password check");
-        let mut pairs: Vec<(String, String)> = Vec::new();
-        let mut left: BTreeMap<String, u32> = BTreeMap::new();
-        // A sender's first mail of the group (the others most often carry the same
-        // password, then known; a different one is checked by `act`).
-        let mut senders = std::collections::HashSet::new();
-        for (mail, ..) in mails {
-            if mail.automatic || !senders.insert(mail.from.as_str()) {
-                continue;
-            }
-            let parsed = command::parse(&mail.body);
-            let Some(password) = parsed.password.clone() else {
-                continue;
-            };
-            if observing(&parsed) {
-                continue;
-            }
-            let Some(gc) = game_named(mail, &parsed)
-                .as_deref()
-                .and_then(|id| self.config.game(id))
-            else {
-                continue;
-            };
-            let sender = mail.from.as_str();
-            let (player, Some(hash)) = self.credential(fx, gc, sender)? else {
-                continue;
-            };
-            if self.passwords.known(&password, &hash)
-                || pairs.contains(&(hash.clone(), password.clone()))
-            {
-                continue;
-            }
-            let who = player.unwrap_or_else(|| format!("moderator {sender}"));
-            let key = auth_key(gc, &who);
-            let allowed = match left.get_mut(&key) {
-                Some(n) => n,
-                None => {
-                    let used = self.window(fx, &key, throttle::auth_window())?.count;
-                    left.entry(key)
-                        .or_insert(throttle::MAX_WRONG_PASSWORDS.saturating_sub(used))
-                }
-            };
-            if *allowed == 0 {
-                continue;
-            }
-            *allowed -= 1;
-            pairs.push((hash, password));
-        }
-        // One check gains nothing from a thread: `act` makes it.
-        if pairs.len() < 2 {
-            return Ok(());
-        }
-        let asked: Vec<(&str, &str)> = pairs
-            .iter()
-            .map(|(h, p)| (p.as_str(), h.as_str()))
-            .collect();
-        let right = self.passwords.verify_all(&asked);
-        let mut wrong = fx.wrong_passwords.borrow_mut();
-        for (pair, ok) in pairs.into_iter().zip(right) {
-            if !ok {
-                wrong.insert(pair);
             }
         }
         Ok(())
@@ -600,29 +497,6 @@ impl Judge<'_> {
             .collect())
     }
 
-    /// The moderators hear once that a power's password attempts are no longer checked.
-    fn tell_moderators_of_lockout(
-        &self,
-        gc: &GameConfig,
-        who: &str,
-        fx: &mut Effects,
-    ) -> Result<(), JudgeError> {
-        let until = self.clock.now() + throttle::auth_window();
-        let line = format!(
-            "{} wrong passwords for {who} within an hour: further mails for {who} are \
-             not checked or answered until {}. If the player lost the password, give \
-             a new one in games.toml.",
-            throttle::MAX_WRONG_PASSWORDS,
-            replies::utc(until)
-        );
-        self.tell_moderators(
-            gc,
-            &format!("Password attempts stopped for {who}"),
-            vec![line],
-            fx,
-        )
-    }
-
     /// An unregistered sender, or an unknown game: answered at most once a day.
     pub(super) fn refuse_unknown(
         &self,
@@ -649,7 +523,7 @@ impl Judge<'_> {
 pub(super) type Taken = (Incoming, String, Option<String>, String);
 
 /// Whether a mail asks to observe or stop observing (answered without registration).
-fn observing(parsed: &command::Parsed) -> bool {
+pub(super) fn observing(parsed: &command::Parsed) -> bool {
     parsed
         .commands
         .iter()
@@ -658,7 +532,7 @@ fn observing(parsed: &command::Parsed) -> bool {
 
 /// The game a mail is about: its GAME line, a `HELP <game>`, its subject's `[game]`,
 /// or its address's `+game`.
-fn game_named(mail: &Incoming, parsed: &command::Parsed) -> Option<String> {
+pub(super) fn game_named(mail: &Incoming, parsed: &command::Parsed) -> Option<String> {
     let help_game = parsed.commands.iter().find_map(|c| match c {
         Command::Help(Some(g)) => Some(g.clone()),
         _ => None,
@@ -669,11 +543,6 @@ fn game_named(mail: &Incoming, parsed: &command::Parsed) -> Option<String> {
         .or(help_game)
         .or_else(|| subject_game(&mail.subject))
         .or_else(|| mail.to.iter().find_map(|a| plus_game(a)))
-}
-
-/// The key of a power's (or a moderator's) window of password attempts in a game.
-fn auth_key(gc: &GameConfig, who: &str) -> String {
-    throttle::key("auth", &format!("{}/{who}", gc.id))
 }
 
 fn subject_game(subject: &str) -> Option<String> {

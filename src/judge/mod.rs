@@ -9,6 +9,7 @@
 //! what was not sent and never duplicates what was. Each (game, turn, phase) has an
 //! adjudication marker: a phase whose marker exists is never adjudicated again.
 
+mod auth;
 pub mod clock;
 pub mod command;
 mod community;
