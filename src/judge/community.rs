@@ -182,6 +182,66 @@ impl Judge<'_> {
         self.answer(fx, mail, subject, "notice.txt", &view)
     }
 
+    /// `BOARD`, `HISTORY [N]` and `HELP` from an observer of the game (the mail
+    /// interface gives them to "all"): answered with the public view, what the
+    /// observers' results mails show, never a power's; at most four such mails an hour
+    /// per address. Anything else in the mail is for players and moderators and is not
+    /// read (the observer is told). Returns whether the mail was an observer's asking
+    /// (then nothing more of it is to be done).
+    pub(super) fn observer_queries(
+        &self,
+        gc: &GameConfig,
+        mail: &Incoming,
+        parsed: &command::Parsed,
+        fx: &mut Effects,
+    ) -> Result<bool, JudgeError> {
+        let asks = parsed
+            .commands
+            .iter()
+            .any(|c| matches!(c, Command::Board | Command::History(_) | Command::Help(_)));
+        if !asks || !self.observers(gc, fx)?.contains(&mail.from) {
+            return Ok(false);
+        }
+        let key = throttle::key("observer-query", &mail.from);
+        if !self.allow(fx, &key, Duration::hours(1), 4)? {
+            return Ok(true);
+        }
+        let record = self.load(fx, &gc.id)?;
+        let mut not_read: Vec<&str> = Vec::new();
+        for c in &parsed.commands {
+            match c {
+                Command::Board => self.board_reply(gc, &record, Viewer::Public, mail, fx)?,
+                Command::History(n) => {
+                    self.history_reply(gc, &record, Viewer::Public, *n, mail, fx)?
+                }
+                Command::Help(_) => self.help_reply(gc, &record, None, mail, fx)?,
+                other => not_read.push(other.name()),
+            }
+        }
+        let lines_not_read =
+            parsed.orders.is_some() || parsed.loose.is_some() || !parsed.not_understood.is_empty();
+        if lines_not_read || !not_read.is_empty() {
+            not_read.dedup();
+            let mut what = not_read.join(", ");
+            if lines_not_read {
+                what += if what.is_empty() { "" } else { " and " };
+                what += "the other lines";
+            }
+            let view = replies::Notice {
+                game: &gc.id,
+                lines: vec![format!(
+                    "You observe game {}: the judge answers your BOARD, HISTORY and HELP. \
+                     The rest of your mail ({what}) was not read: orders and the other \
+                     commands are for the game's players and moderators.",
+                    gc.id
+                )],
+            };
+            let subject = format!("[{}] Observing", gc.id);
+            self.answer(fx, mail, subject, "notice.txt", &view)?;
+        }
+        Ok(true)
+    }
+
     /// A moderator's `OBSERVERS` and `REMOVE OBSERVER <address>`.
     pub(super) fn moderate_observers(
         &self,

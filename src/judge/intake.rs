@@ -409,6 +409,10 @@ impl Judge<'_> {
         };
         let (player, stored_hash) = self.credential(fx, gc, sender)?;
         let Some(stored_hash) = stored_hash else {
+            // An observer's BOARD, HISTORY or HELP: the public view.
+            if self.observer_queries(gc, mail, &parsed, fx)? {
+                return Ok(());
+            }
             return self.refuse_unknown(
                 mail,
                 Some(&gc.id),

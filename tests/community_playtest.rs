@@ -1,0 +1,88 @@
+//! Findings of a play-test of the judge's community mail (observers, press, the end
+//! of a game, mail as mailers send it), each played through Maildir and sled.
+
+use pbem::rules::game::Viewer;
+
+use crate::bfge_judge::BFGE_PLAYERS;
+use crate::community::game;
+use crate::world::{squash, Sent, World, PLAYERS};
+
+const WATCHER: &str = "watcher@example.test";
+
+fn subjects(sent: &[Sent]) -> Vec<(&str, &str)> {
+    sent.iter()
+        .map(|m| (m.to.as_str(), m.subject.as_str()))
+        .collect()
+}
+
+/// The mail interface lets "all" ask for BOARD: an observer of a game is answered
+/// with the public board (what the judge shows observers in results mails), and so
+/// for HISTORY and HELP; a stranger who observes nothing is refused as before.
+#[test]
+fn an_observer_may_ask_for_the_board_and_gets_the_public_one() {
+    let mut w = game("");
+    w.send(WATCHER, "observe", "OBSERVE g1");
+    w.pass();
+    w.sent();
+    w.send(WATCHER, "[g1] board", "BOARD");
+    w.pass();
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "{:?}", subjects(&sent));
+    assert_eq!(sent[0].to, WATCHER);
+    assert_eq!(sent[0].subject, "[g1] Board");
+    let public = w.record().game.play().board_text(Viewer::Public);
+    assert!(sent[0].body.contains(&public), "{}", sent[0].body);
+    for (_, address, _) in PLAYERS {
+        assert!(
+            !sent[0].raw.contains(address),
+            "an observer sees no address"
+        );
+    }
+    // Someone who observes nothing is not answered with the board.
+    w.send("stranger@example.test", "[g1] board", "BOARD");
+    w.pass();
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "{:?}", subjects(&sent));
+    assert_ne!(sent[0].subject, "[g1] Board");
+    assert!(
+        squash(&sent[0].body).contains("not a player or moderator of game g1"),
+        "{}",
+        sent[0].body
+    );
+}
+
+/// In a game with hidden information (Battles for the Galactic Empire), an observer's
+/// BOARD is the public view, what the observers' results mails show: never a power's.
+#[test]
+fn an_observer_s_board_of_a_game_with_hidden_information_is_the_public_view() {
+    let mut w = World::with_rules("battles-galactic-empire", "", &BFGE_PLAYERS);
+    w.pass();
+    w.send(WATCHER, "observe", "OBSERVE g1");
+    w.pass();
+    w.sent();
+    w.send(WATCHER, "[g1] board", "BOARD\nHISTORY");
+    w.pass();
+    let sent = w.sent();
+    let board = sent
+        .iter()
+        .find(|m| m.subject == "[g1] Board")
+        .unwrap_or_else(|| panic!("{:?}", subjects(&sent)));
+    let record = w.record();
+    let play = record.game.play();
+    let public = play.board_text(Viewer::Public);
+    assert!(board.body.contains(&public), "{}", board.body);
+    for (power, _, _) in BFGE_PLAYERS {
+        let own = play.board_text(Viewer::Power(power));
+        assert_ne!(own, public, "{power}'s view is not the public one");
+        assert!(
+            !board.body.contains(&own),
+            "{power}'s view:\n{}",
+            board.body
+        );
+    }
+    assert!(
+        sent.iter().any(|m| m.subject.starts_with("[g1] History")),
+        "{:?}",
+        subjects(&sent)
+    );
+}
