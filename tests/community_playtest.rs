@@ -4,10 +4,26 @@
 use pbem::rules::game::Viewer;
 
 use crate::bfge_judge::BFGE_PLAYERS;
-use crate::community::game;
-use crate::world::{squash, Sent, World, PLAYERS};
+use crate::community::{game, HARI};
+use crate::world::{squash, Sent, World, MODERATOR, PLAYERS};
 
+const CLEON: &str = "cleon@example.test";
 const WATCHER: &str = "watcher@example.test";
+
+fn to<'a>(sent: &'a [Sent], address: &str) -> Vec<&'a Sent> {
+    sent.iter().filter(|m| m.to == address).collect()
+}
+
+fn header<'a>(m: &'a Sent, name: &str) -> Option<&'a str> {
+    let head = m.raw.split("\r\n\r\n").next().unwrap_or("");
+    head.split("\r\n")
+        .find(|l| {
+            l.len() > name.len()
+                && l[..name.len()].eq_ignore_ascii_case(name)
+                && l[name.len()..].starts_with(':')
+        })
+        .map(|l| l[name.len() + 1..].trim())
+}
 
 fn subjects(sent: &[Sent]) -> Vec<(&str, &str)> {
     sent.iter()
@@ -85,4 +101,36 @@ fn an_observer_s_board_of_a_game_with_hidden_information_is_the_public_view() {
         "{:?}",
         subjects(&sent)
     );
+}
+
+/// The moderator's copy of press (`press_to_moderator`) says where a reply goes, and
+/// its Reply-To takes it there: to the sender's player, directly (moderators send no
+/// press through the judge), not to the judge.
+#[test]
+fn the_moderator_s_copy_of_press_says_where_a_reply_goes_and_it_goes_there() {
+    let mut w = game("press_to_moderator = true");
+    w.orders(HARI, "PRESS TO imperium\nMeet me at Kalgan.\nEND");
+    w.pass();
+    let sent = w.sent();
+    let copy = to(&sent, MODERATOR.0);
+    assert_eq!(copy.len(), 1, "{:?}", subjects(&sent));
+    let copy = copy[0];
+    assert!(copy.body.contains("Meet me at Kalgan."), "{}", copy.body);
+    assert_eq!(header(copy, "Reply-To"), Some(HARI), "{}", copy.raw);
+    let words = squash(&copy.body);
+    assert!(
+        words.contains(&format!(
+            "a reply to this mail goes to foundation's player, {HARI}, directly"
+        )),
+        "{}",
+        copy.body
+    );
+    assert!(!words.contains("back through the judge"), "{}", copy.body);
+    // The players' copies are as they were.
+    let player = to(&sent, CLEON)[0];
+    assert_eq!(
+        header(player, "Reply-To"),
+        Some("judge+g1.foundation@example.test")
+    );
+    assert!(squash(&player.body).contains("back through the judge"));
 }

@@ -405,6 +405,7 @@ impl Judge<'_> {
             },
             text: &press.text,
             reply_to: &reply_to,
+            to_moderator: false,
         };
         let body = self.templates.render("press.txt", &view)?;
         let subject = format!("[{}] Press from {sender}", gc.id);
@@ -417,8 +418,13 @@ impl Judge<'_> {
             fx.outbox.push(mail);
         }
         if gc.press_to_moderator {
+            // Moderators send no press through the judge: their copy's reply goes to
+            // the sender's player directly (they know every address), and says so.
+            let player = record.addresses.get(power).map(String::as_str);
             let view = replies::PressMail {
                 from: power,
+                reply_to: player.unwrap_or(""),
+                to_moderator: true,
                 ..view
             };
             let body = self.templates.render("press.txt", &view)?;
@@ -433,8 +439,9 @@ impl Judge<'_> {
                     },
                     to.join(", ")
                 );
-                fx.outbox
-                    .push(self.mail(&m.address, subject, body.clone(), None));
+                let mut mail = self.mail(&m.address, subject, body.clone(), None);
+                mail.reply_to = player.map(str::to_string);
+                fx.outbox.push(mail);
             }
         }
         Ok(format!(

@@ -403,5 +403,9 @@ pub struct PressMail<'a> {
     pub from: &'a str,
     pub to: String,
     pub text: &'a str,
+    /// Where a reply goes: the judge's address for the power (or the anonymous
+    /// message's token); in a moderator's copy, the sender's player's address.
     pub reply_to: &'a str,
+    /// The moderators' copy (`press_to_moderator`).
+    pub to_moderator: bool,
 }
