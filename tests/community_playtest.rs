@@ -8,6 +8,7 @@ use crate::community::{game, HARI};
 use crate::world::{squash, Sent, World, MODERATOR, PLAYERS};
 
 const CLEON: &str = "cleon@example.test";
+const MULE: &str = "mule@example.test";
 const WATCHER: &str = "watcher@example.test";
 
 fn to<'a>(sent: &'a [Sent], address: &str) -> Vec<&'a Sent> {
@@ -133,4 +134,42 @@ fn the_moderator_s_copy_of_press_says_where_a_reply_goes_and_it_goes_there() {
         Some("judge+g1.foundation@example.test")
     );
     assert!(squash(&player.body).contains("back through the judge"));
+}
+
+/// A mail's HISTORY PRESS sees the press an earlier mail of the same commit sent.
+#[test]
+fn history_press_sees_press_sent_earlier_in_the_same_pass() {
+    let mut w = game("");
+    w.orders(HARI, "PRESS TO union\nShall we share the Periphery?\nEND");
+    w.orders(MULE, "HISTORY PRESS");
+    // World::pass commits mails two at a time: these two in one group.
+    w.pass();
+    let sent = w.sent();
+    let history = sent
+        .iter()
+        .find(|m| m.to == MULE && m.subject == "[g1] Press")
+        .unwrap_or_else(|| panic!("{:?}", subjects(&sent)));
+    assert!(
+        history.body.contains("Shall we share the Periphery?"),
+        "{}",
+        history.body
+    );
+    // The moderator's too, in one group with a player's press.
+    w.orders(HARI, "BROADCAST\nFoundation stands alone.\nEND");
+    w.send(
+        MODERATOR.0,
+        "[g1]",
+        &format!("PASSWORD {}\nHISTORY PRESS", MODERATOR.1),
+    );
+    w.pass();
+    let sent = w.sent();
+    let history = sent
+        .iter()
+        .find(|m| m.to == MODERATOR.0 && m.subject == "[g1] Press")
+        .unwrap_or_else(|| panic!("{:?}", subjects(&sent)));
+    assert!(
+        history.body.contains("Foundation stands alone."),
+        "{}",
+        history.body
+    );
 }

@@ -361,8 +361,13 @@ impl Judge<'_> {
             at: now,
         };
         let seq = self.store.next_id()?;
-        fx.batch
-            .put(&format!("v1/press/{}/{seq:020}", gc.id), &stored);
+        let key = format!("v1/press/{}/{seq:020}", gc.id);
+        fx.batch.put(&key, &stored);
+        // A later mail of this commit (HISTORY PRESS) sees it before it is stored.
+        fx.flags.insert(
+            key,
+            serde_json::to_string(&stored).expect("press serialises"),
+        );
         // Replies come back through the judge: to the power, or to a token for
         // anonymous press.
         let domain = self
@@ -473,6 +478,26 @@ impl Judge<'_> {
             .map(|power| (power, true)))
     }
 
+    /// The game's press in the order it was sent: the stored messages and those sent
+    /// earlier in this commit.
+    fn press_archive(&self, gc: &GameConfig, fx: &Effects) -> Result<Vec<PressRecord>, JudgeError> {
+        let prefix = format!("v1/press/{}/", gc.id);
+        let mut all: BTreeMap<String, PressRecord> = self
+            .store
+            .scan::<PressRecord>(&prefix)?
+            .into_iter()
+            .collect();
+        for (key, text) in fx.flags.range(prefix.clone()..) {
+            if !key.starts_with(&prefix) {
+                break;
+            }
+            let press = serde_json::from_str(text)
+                .map_err(|e| JudgeError::Fault(format!("press {key} of this commit: {e}")))?;
+            all.insert(key.clone(), press);
+        }
+        Ok(all.into_values().collect())
+    }
+
     /// `HISTORY PRESS [N]`: the press a power sent or received (in turn N).
     pub(super) fn press_history_reply(
         &self,
@@ -485,10 +510,7 @@ impl Judge<'_> {
     ) -> Result<(), JudgeError> {
         let play = record.game.play();
         let mut lines = Vec::new();
-        for (_, p) in self
-            .store
-            .scan::<PressRecord>(&format!("v1/press/{}/", gc.id))?
-        {
+        for p in self.press_archive(gc, fx)? {
             if turn.is_some_and(|t| t != p.turn) {
                 continue;
             }
