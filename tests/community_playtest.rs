@@ -1,6 +1,7 @@
 //! Findings of a play-test of the judge's community mail (observers, press, the end
 //! of a game, mail as mailers send it), each played through Maildir and sled.
 
+use chrono::Duration;
 use pbem::rules::game::Viewer;
 
 use crate::bfge_judge::BFGE_PLAYERS;
@@ -172,4 +173,119 @@ fn history_press_sees_press_sent_earlier_in_the_same_pass() {
         "{}",
         history.body
     );
+}
+
+/// `pbem game show g1` of a world's store.
+fn game_show(w: &World) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(["game", "show", "g1", "--config"])
+        .arg(w.dir.path().join("games.toml"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// After a moderator's END GAME, BOARD and HELP say the game is over (when, and that
+/// it has no winner), not its last phase as if it were played, and `game show` prints
+/// its "Over:" line with that.
+#[test]
+fn a_game_ended_by_its_moderator_is_told_over_by_board_help_and_game_show() {
+    let mut w = game("");
+    w.end_game();
+    w.pass();
+    w.sent();
+    w.orders(HARI, "BOARD");
+    w.send(HARI, "help", "HELP");
+    w.orders(CLEON, "HELP g1");
+    w.pass();
+    let sent = w.sent();
+    let reply = |to: &str, subject: &str| {
+        sent.iter()
+            .find(|m| m.to == to && m.subject == subject)
+            .unwrap_or_else(|| panic!("{to} {subject}: {:?}", subjects(&sent)))
+            .body
+            .clone()
+    };
+    let board = reply(HARI, "[g1] Board");
+    let first = board.lines().next().unwrap();
+    assert!(
+        first.starts_with("Game g1 is over: ended by a moderator on 2026-11-22 12:00 UTC"),
+        "{board}"
+    );
+    assert!(squash(&board).contains("no winner"), "{board}");
+    assert!(!board.contains("movement"), "{board}");
+    assert!(!board.contains("Deadline"), "{board}");
+    let help = reply(HARI, "Help");
+    let games = squash(&help);
+    assert!(
+        games.contains("g1 Foundation and Empire you play foundation; over: ended by a moderator on 2026-11-22 12:00 UTC; no winner"),
+        "{help}"
+    );
+    assert!(!help.contains("movement"), "{help}");
+    for line in help.lines() {
+        assert!(line.chars().count() <= 72, "{line}");
+    }
+    let help = reply(CLEON, "[g1] Help");
+    assert!(
+        squash(&help)
+            .contains("Game g1 is over: ended by a moderator on 2026-11-22 12:00 UTC; no winner."),
+        "{help}"
+    );
+    assert!(!help.contains("An orders mail for"), "{help}");
+    let show = game_show(&w);
+    assert!(
+        show.contains("Over: ended by a moderator on 2026-11-22 12:00 UTC; no winner\n"),
+        "{show}"
+    );
+    assert!(
+        show.starts_with("Game g1 is over (its last phase: turn 1, movement)\n"),
+        "{show}"
+    );
+    assert!(!show.contains("Submitted"), "{show}");
+}
+
+/// A game its rules end (a solo game's turn limit) is told over the same way, with
+/// its winner; before it ends, `game show` prints no "Over:" line.
+#[test]
+fn a_game_its_rules_ended_is_told_over_with_its_winner() {
+    let mut w = World::with_players(
+        "[game.options]\nsolo = true\nturn_limit = 6\n",
+        &PLAYERS[..1],
+    );
+    w.orders(HARI, "PLACE Terminus\nPLACE Daribow\nPLACE Askone");
+    w.pass();
+    let show = game_show(&w);
+    assert!(!show.contains("Over:"), "{show}");
+    for _ in 0..30 {
+        if w.record().game.label().over {
+            break;
+        }
+        w.advance(Duration::hours(49));
+        w.pass();
+    }
+    assert!(w.record().game.label().over);
+    w.sent();
+    w.orders(HARI, "BOARD\nHELP");
+    w.pass();
+    let sent = w.sent();
+    let board = &to(&sent, HARI)
+        .into_iter()
+        .find(|m| m.subject == "[g1] Board")
+        .unwrap()
+        .body;
+    let first = squash(board.lines().next().unwrap());
+    assert!(
+        first.starts_with("Game g1 is over: ended by its rules on "),
+        "{board}"
+    );
+    assert!(squash(board).contains("winner: imperium"), "{board}");
+    let show = game_show(&w);
+    let over = show.lines().find(|l| l.starts_with("Over: ")).unwrap_or("");
+    assert!(over.starts_with("Over: ended by its rules on "), "{show}");
+    assert!(over.ends_with("; winner: imperium"), "{show}");
 }

@@ -279,6 +279,9 @@ pub struct BoardView<'a> {
     pub standing: Vec<String>,
     pub deadline_utc: String,
     pub deadline_local: String,
+    /// The game is over: how, when and its result ([`Record::over_summary`]); empty
+    /// while it is played.
+    pub over: String,
 }
 
 #[derive(Serialize)]
