@@ -6,7 +6,7 @@ use pbem::rules::game::Viewer;
 
 use crate::bfge_judge::BFGE_PLAYERS;
 use crate::community::{game, HARI};
-use crate::world::{squash, Sent, World, MODERATOR, PLAYERS};
+use crate::world::{password_of, squash, Sent, World, MODERATOR, PLAYERS};
 
 const CLEON: &str = "cleon@example.test";
 const MULE: &str = "mule@example.test";
@@ -288,4 +288,41 @@ fn a_game_its_rules_ended_is_told_over_with_its_winner() {
     let over = show.lines().find(|l| l.starts_with("Over: ")).unwrap_or("");
     assert!(over.starts_with("Over: ended by its rules on "), "{show}");
     assert!(over.ends_with("; winner: imperium"), "{show}");
+}
+
+/// A base64 text part followed by junk some mailers add (a line of garbage, a stray
+/// `=`) is read as far as it decodes: the orders are not lost.
+#[test]
+fn a_base64_text_with_trailing_junk_is_read_up_to_the_junk() {
+    use base64::Engine;
+    let text = format!("PASSWORD {}\r\nB2 - C2\r\n", password_of(HARI));
+    let encoded = base64::engine::general_purpose::STANDARD.encode(text);
+    // A multipart mail whose text part ends in a line that is no base64.
+    let mut w = game("");
+    w.deliver_raw(&format!(
+        "From: {HARI}\r\nTo: judge@example.test\r\nSubject: [g1] orders\r\nMessage-ID: <b64-1@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"XX\"\r\n\r\n--XX\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{encoded}\r\nSent from my phone!\r\n--XX--\r\n"
+    ));
+    w.pass();
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "{:?}", subjects(&sent));
+    assert!(
+        sent[0].body.contains("ok       B2 - C2"),
+        "{}",
+        sent[0].body
+    );
+    assert_eq!(w.record().submissions["foundation"].orders, "B2 - C2");
+    // A single-part mail with a stray `=` and garbage after the base64.
+    let mut w = game("");
+    w.deliver_raw(&format!(
+        "From: {HARI}\r\nTo: judge@example.test\r\nSubject: [g1] orders\r\nMessage-ID: <b64-2@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{encoded}\r\n=\r\n%%%junk%%%\r\n"
+    ));
+    w.pass();
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "{:?}", subjects(&sent));
+    assert!(
+        sent[0].body.contains("ok       B2 - C2"),
+        "{}",
+        sent[0].body
+    );
+    assert_eq!(w.record().submissions["foundation"].orders, "B2 - C2");
 }
