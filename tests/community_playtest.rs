@@ -326,3 +326,31 @@ fn a_base64_text_with_trailing_junk_is_read_up_to_the_junk() {
     );
     assert_eq!(w.record().submissions["foundation"].orders, "B2 - C2");
 }
+
+/// Orders in a text attachment (orders.txt) are not read, and the sender is told so
+/// in the receipt, whether the mail's text held orders or nothing but the password.
+#[test]
+fn orders_in_an_attachment_are_not_read_and_the_sender_is_told() {
+    let mail = |id: &str, text: &str| {
+        format!(
+            "From: {HARI}\r\nTo: judge@example.test\r\nSubject: [g1] orders\r\nMessage-ID: <{id}@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"XX\"\r\n\r\n--XX\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPASSWORD {}\r\n{text}\r\n--XX\r\nContent-Type: text/plain; name=\"orders.txt\"\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\n\r\nB2 - C2\r\n--XX--\r\n",
+            password_of(HARI)
+        )
+    };
+    let told = "The attachment orders.txt was not read: the judge reads only the text of a mail. Write orders and commands in the mail itself.";
+    let mut w = game("");
+    w.deliver_raw(&mail("att-1", ""));
+    w.pass();
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "{:?}", subjects(&sent));
+    assert_eq!(sent[0].to, HARI);
+    assert!(squash(&sent[0].body).contains(told), "{}", sent[0].body);
+    assert!(w.record().submissions.is_empty());
+    // Orders in the text are read, and the attachment is still told of.
+    w.deliver_raw(&mail("att-2", "C4 - C3"));
+    w.pass();
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "{:?}", subjects(&sent));
+    assert!(squash(&sent[0].body).contains(told), "{}", sent[0].body);
+    assert!(sent[0].body.contains("C4 - C3"), "{}", sent[0].body);
+}

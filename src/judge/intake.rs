@@ -362,6 +362,8 @@ impl Judge<'_> {
             let _t = crate::timing::span("parse commands");
             command::parse(&mail.body)
         };
+        // What the mail's form asks the sender to be told (attachments not read).
+        parsed.notes.extend(mail.notes.iter().cloned());
         // Observers need no registration: OBSERVE and UNOBSERVE are answered as such.
         // A player's mail (registered, with a password) may hold them beside orders or
         // other commands: the rest of the mail is then read as if they were not there.

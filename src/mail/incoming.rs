@@ -20,6 +20,9 @@ pub struct Incoming {
     /// When the mail reached the mailbox, if the inbox knows (set by the judge from
     /// [`crate::mail::transport::Waiting::received`]; parsing leaves it `None`).
     pub received: Option<chrono::DateTime<chrono::Utc>>,
+    /// What the sender is told of the mail's form: text attachments, which are not
+    /// read.
+    pub notes: Vec<String>,
 }
 
 /// Only this much of a mail's text is read (the command reader reads at most 2,000
@@ -56,6 +59,7 @@ pub fn parse(whole: &[u8]) -> Incoming {
             automatic: true,
             references: Vec::new(),
             received: None,
+            notes: Vec::new(),
         };
     };
     let first_address = |list: Option<&mail_parser::Address>| -> Vec<String> {
@@ -112,6 +116,8 @@ pub fn parse(whole: &[u8]) -> Incoming {
         (None, None) => msg.body_html(0).map(|h| html_to_text(&h)),
     }
     .unwrap_or_default();
+    let used = recovered.filter(|_| plain.is_none()).map(|(id, _)| id);
+    let notes = unread_attachments(&msg, used).into_iter().collect();
     // Only the start of a huge text is read: nothing a player writes needs more.
     if body.len() > MAX_TEXT_BYTES {
         let mut cut = MAX_TEXT_BYTES;
@@ -139,6 +145,7 @@ pub fn parse(whole: &[u8]) -> Incoming {
         automatic: auto_submitted || precedence || return_path_empty || daemon || from.is_empty(),
         references,
         received: None,
+        notes,
     }
 }
 
@@ -210,6 +217,47 @@ fn base64_up_to_junk(encoded: &[u8]) -> Vec<u8> {
         }
     }
     kept
+}
+
+/// The note for the text attachments of a mail (`orders.txt`), which the judge does
+/// not read: orders and commands belong in the mail's own text. `used` is a part read
+/// as the text all the same (see [`recovered_text`]).
+fn unread_attachments(msg: &Message, used: Option<usize>) -> Option<String> {
+    let names: Vec<String> = msg
+        .attachments
+        .iter()
+        .map(|&id| id as usize)
+        .filter(|&id| Some(id) != used)
+        .filter_map(|id| msg.parts.get(id))
+        .filter(|part| {
+            let name = part.attachment_name().unwrap_or("");
+            let text = part.content_type().is_none_or(|c| {
+                c.ctype().eq_ignore_ascii_case("text")
+                    && c.subtype().is_none_or(|s| s.eq_ignore_ascii_case("plain"))
+            });
+            text || name.to_ascii_lowercase().ends_with(".txt")
+        })
+        .map(|part| match part.attachment_name() {
+            Some(name) => {
+                let one_line: String = name
+                    .chars()
+                    .map(|c| if c.is_control() { ' ' } else { c })
+                    .collect();
+                crate::judge::command::echo(one_line.trim())
+            }
+            None => "(unnamed)".to_string(),
+        })
+        .collect();
+    match names.as_slice() {
+        [] => None,
+        [one] => Some(format!(
+            "The attachment {one} was not read: the judge reads only the text of a mail. Write orders and commands in the mail itself."
+        )),
+        many => Some(format!(
+            "The attachments {} were not read: the judge reads only the text of a mail. Write orders and commands in the mail itself.",
+            many.join(", ")
+        )),
+    }
 }
 
 /// A Message-ID made safe as part of a store key.
@@ -472,10 +520,23 @@ mod tests {
         // Padding ends it, whatever follows.
         let kept = base64_up_to_junk(b"QjIgSA==\r\nQTEgSA0K\r\n");
         assert_eq!(kept, b"QjIgSA");
-        // A mail whose text part is such: read.
+        // A mail whose text part is such: read, and no attachment told of.
         let raw = "From: a@example.test\r\nSubject: x\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nQTEgSA0KQjIgLSBDMw0K\r\nSent from my phone!\r\n--b--\r\n";
         let m = parse(raw.as_bytes());
         assert_eq!(m.body, "A1 H\nB2 - C3\n");
+        assert!(m.notes.is_empty(), "{:?}", m.notes);
+    }
+
+    #[test]
+    fn text_attachments_are_told_of_and_not_read() {
+        let raw = "From: a@example.test\r\nSubject: x\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nPASSWORD pw\r\n--b\r\nContent-Type: text/plain; name=\"orders.txt\"\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\n\r\nB2 - C3\r\n--b\r\nContent-Type: image/png; name=\"logo.png\"\r\nContent-Disposition: inline; filename=\"logo.png\"\r\nContent-Transfer-Encoding: base64\r\n\r\niVBORw0KGgo=\r\n--b--\r\n";
+        let m = parse(raw.as_bytes());
+        assert_eq!(m.body.trim(), "PASSWORD pw");
+        // The text attachment is told of; a picture (a signature's logo) is not.
+        assert_eq!(
+            m.notes,
+            ["The attachment orders.txt was not read: the judge reads only the text of a mail. Write orders and commands in the mail itself."]
+        );
     }
 
     #[test]
