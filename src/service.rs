@@ -274,6 +274,7 @@ pub fn show(path: &Path, id: &str, json: bool, png: Option<&Path>) -> Result<(),
                 record.deadline.map(|d| d.to_rfc3339()).into(),
             );
             map.insert("paused".into(), record.paused.is_some().into());
+            map.insert("over".into(), record.over_summary().into());
             let submitted: Vec<&String> = record.submissions.keys().collect();
             map.insert("submitted".into(), serde_json::json!(submitted));
         }
@@ -282,21 +283,36 @@ pub fn show(path: &Path, id: &str, json: bool, png: Option<&Path>) -> Result<(),
             serde_json::to_string_pretty(&v).expect("JSON")
         ));
     } else {
-        let mut out = format!("Game {id}, turn {}, {} phase\n", label.turn, label.phase);
-        out += &match record.deadline {
-            Some(d) => format!("Deadline: {}\n", d.format("%Y-%m-%d %H:%M UTC")),
-            None if record.paused.is_some() => "Paused\n".to_string(),
-            None => format!("Over: {}\n", record.game.winners().join(", ")),
+        let over = record.over_summary();
+        let mut out = match over {
+            // Its last phase is not being played: said as the one it ended in.
+            Some(_) => format!(
+                "Game {id} is over (its last phase: turn {}, {})\n",
+                label.turn, label.phase
+            ),
+            None => format!("Game {id}, turn {}, {} phase\n", label.turn, label.phase),
+        };
+        out += &match (&over, record.deadline) {
+            (Some(over), _) => format!("Over: {over}\n"),
+            (None, Some(d)) => format!("Deadline: {}\n", d.format("%Y-%m-%d %H:%M UTC")),
+            (None, None) if record.paused.is_some() => "Paused\n".to_string(),
+            (None, None) => match &record.suspended {
+                Some(why) => format!("Suspended: {why}\n"),
+                None => "Deadline: none\n".to_string(),
+            },
         };
         let submitted: Vec<&str> = record.submissions.keys().map(String::as_str).collect();
-        out += &format!(
-            "Submitted: {}\n\n",
-            if submitted.is_empty() {
-                "nobody".to_string()
-            } else {
-                submitted.join(", ")
-            }
-        );
+        if over.is_none() {
+            out += &format!(
+                "Submitted: {}\n",
+                if submitted.is_empty() {
+                    "nobody".to_string()
+                } else {
+                    submitted.join(", ")
+                }
+            );
+        }
+        out += "\n";
         out += &record.game.board_text();
         crate::output::emit(&out);
     }

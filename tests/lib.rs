@@ -25,6 +25,7 @@ mod cases;
 mod cli;
 mod committed_dice;
 mod community;
+mod community_playtest;
 mod coverage;
 mod diplomacy;
 mod diplomacy_datc;

@@ -182,6 +182,66 @@ impl Judge<'_> {
         self.answer(fx, mail, subject, "notice.txt", &view)
     }
 
+    /// `BOARD`, `HISTORY [N]` and `HELP` from an observer of the game (the mail
+    /// interface gives them to "all"): answered with the public view, what the
+    /// observers' results mails show, never a power's; at most four such mails an hour
+    /// per address. Anything else in the mail is for players and moderators and is not
+    /// read (the observer is told). Returns whether the mail was an observer's asking
+    /// (then nothing more of it is to be done).
+    pub(super) fn observer_queries(
+        &self,
+        gc: &GameConfig,
+        mail: &Incoming,
+        parsed: &command::Parsed,
+        fx: &mut Effects,
+    ) -> Result<bool, JudgeError> {
+        let asks = parsed
+            .commands
+            .iter()
+            .any(|c| matches!(c, Command::Board | Command::History(_) | Command::Help(_)));
+        if !asks || !self.observers(gc, fx)?.contains(&mail.from) {
+            return Ok(false);
+        }
+        let key = throttle::key("observer-query", &mail.from);
+        if !self.allow(fx, &key, Duration::hours(1), 4)? {
+            return Ok(true);
+        }
+        let record = self.load(fx, &gc.id)?;
+        let mut not_read: Vec<&str> = Vec::new();
+        for c in &parsed.commands {
+            match c {
+                Command::Board => self.board_reply(gc, &record, Viewer::Public, mail, fx)?,
+                Command::History(n) => {
+                    self.history_reply(gc, &record, Viewer::Public, *n, mail, fx)?
+                }
+                Command::Help(_) => self.help_reply(gc, &record, None, mail, fx)?,
+                other => not_read.push(other.name()),
+            }
+        }
+        let lines_not_read =
+            parsed.orders.is_some() || parsed.loose.is_some() || !parsed.not_understood.is_empty();
+        if lines_not_read || !not_read.is_empty() {
+            not_read.dedup();
+            let mut what = not_read.join(", ");
+            if lines_not_read {
+                what += if what.is_empty() { "" } else { " and " };
+                what += "the other lines";
+            }
+            let view = replies::Notice {
+                game: &gc.id,
+                lines: vec![format!(
+                    "You observe game {}: the judge answers your BOARD, HISTORY and HELP. \
+                     The rest of your mail ({what}) was not read: orders and the other \
+                     commands are for the game's players and moderators.",
+                    gc.id
+                )],
+            };
+            let subject = format!("[{}] Observing", gc.id);
+            self.answer(fx, mail, subject, "notice.txt", &view)?;
+        }
+        Ok(true)
+    }
+
     /// A moderator's `OBSERVERS` and `REMOVE OBSERVER <address>`.
     pub(super) fn moderate_observers(
         &self,
@@ -301,8 +361,13 @@ impl Judge<'_> {
             at: now,
         };
         let seq = self.store.next_id()?;
-        fx.batch
-            .put(&format!("v1/press/{}/{seq:020}", gc.id), &stored);
+        let key = format!("v1/press/{}/{seq:020}", gc.id);
+        fx.batch.put(&key, &stored);
+        // A later mail of this commit (HISTORY PRESS) sees it before it is stored.
+        fx.flags.insert(
+            key,
+            serde_json::to_string(&stored).expect("press serialises"),
+        );
         // Replies come back through the judge: to the power, or to a token for
         // anonymous press.
         let domain = self
@@ -345,6 +410,7 @@ impl Judge<'_> {
             },
             text: &press.text,
             reply_to: &reply_to,
+            to_moderator: false,
         };
         let body = self.templates.render("press.txt", &view)?;
         let subject = format!("[{}] Press from {sender}", gc.id);
@@ -357,8 +423,13 @@ impl Judge<'_> {
             fx.outbox.push(mail);
         }
         if gc.press_to_moderator {
+            // Moderators send no press through the judge: their copy's reply goes to
+            // the sender's player directly (they know every address), and says so.
+            let player = record.addresses.get(power).map(String::as_str);
             let view = replies::PressMail {
                 from: power,
+                reply_to: player.unwrap_or(""),
+                to_moderator: true,
                 ..view
             };
             let body = self.templates.render("press.txt", &view)?;
@@ -373,8 +444,9 @@ impl Judge<'_> {
                     },
                     to.join(", ")
                 );
-                fx.outbox
-                    .push(self.mail(&m.address, subject, body.clone(), None));
+                let mut mail = self.mail(&m.address, subject, body.clone(), None);
+                mail.reply_to = player.map(str::to_string);
+                fx.outbox.push(mail);
             }
         }
         Ok(format!(
@@ -406,6 +478,26 @@ impl Judge<'_> {
             .map(|power| (power, true)))
     }
 
+    /// The game's press in the order it was sent: the stored messages and those sent
+    /// earlier in this commit.
+    fn press_archive(&self, gc: &GameConfig, fx: &Effects) -> Result<Vec<PressRecord>, JudgeError> {
+        let prefix = format!("v1/press/{}/", gc.id);
+        let mut all: BTreeMap<String, PressRecord> = self
+            .store
+            .scan::<PressRecord>(&prefix)?
+            .into_iter()
+            .collect();
+        for (key, text) in fx.flags.range(prefix.clone()..) {
+            if !key.starts_with(&prefix) {
+                break;
+            }
+            let press = serde_json::from_str(text)
+                .map_err(|e| JudgeError::Fault(format!("press {key} of this commit: {e}")))?;
+            all.insert(key.clone(), press);
+        }
+        Ok(all.into_values().collect())
+    }
+
     /// `HISTORY PRESS [N]`: the press a power sent or received (in turn N).
     pub(super) fn press_history_reply(
         &self,
@@ -418,10 +510,7 @@ impl Judge<'_> {
     ) -> Result<(), JudgeError> {
         let play = record.game.play();
         let mut lines = Vec::new();
-        for (_, p) in self
-            .store
-            .scan::<PressRecord>(&format!("v1/press/{}/", gc.id))?
-        {
+        for p in self.press_archive(gc, fx)? {
             if turn.is_some_and(|t| t != p.turn) {
                 continue;
             }

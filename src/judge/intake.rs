@@ -279,6 +279,8 @@ impl Judge<'_> {
             let _t = crate::timing::span("parse commands");
             command::parse(&mail.body)
         };
+        // What the mail's form asks the sender to be told (attachments not read).
+        parsed.notes.extend(mail.notes.iter().cloned());
         // Observers need no registration: OBSERVE and UNOBSERVE are answered as such.
         // A player's mail (registered, with a password) may hold them beside orders or
         // other commands: the rest of the mail is then read as if they were not there.
@@ -326,6 +328,10 @@ impl Judge<'_> {
         };
         let (player, stored_hash) = self.credential(fx, gc, sender)?;
         let Some(stored_hash) = stored_hash else {
+            // An observer's BOARD, HISTORY or HELP: the public view.
+            if self.observer_queries(gc, mail, &parsed, fx)? {
+                return Ok(());
+            }
             return self.refuse_unknown(
                 mail,
                 Some(&gc.id),

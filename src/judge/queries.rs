@@ -16,6 +16,7 @@ impl Judge<'_> {
         let play = record.game.play();
         let systems = play.systems_owned(viewer);
         let (deadline_utc, deadline_local) = replies::deadline_of(record, gc.time_zone);
+        let over = record.over_summary();
         let view = replies::BoardView {
             game: &gc.id,
             turn: label.turn,
@@ -24,10 +25,15 @@ impl Judge<'_> {
             board: play.board_text(viewer),
             systems,
             owned_label: play.owned_label(),
-            asks: play.phase_asks(viewer),
+            // A game over asks nothing more.
+            asks: match over {
+                Some(_) => Vec::new(),
+                None => play.phase_asks(viewer),
+            },
             standing: play.standing_under_board(),
             deadline_utc,
             deadline_local,
+            over: over.unwrap_or_default(),
         };
         self.answer(fx, mail, format!("[{}] Board", gc.id), "board.txt", &view)?;
         if let Some(picture) = gc.pictures.then(|| play.picture(viewer, None)).flatten() {
@@ -90,14 +96,25 @@ impl Judge<'_> {
         fx: &mut Effects,
     ) -> Result<(), JudgeError> {
         let play = record.game.play();
+        let over = record.over_summary();
+        // A game over takes no more orders: no example of them.
         let example: Vec<String> = power
+            .filter(|_| over.is_none())
             .map(|p| play.example_orders(p))
             .unwrap_or_default()
             .lines()
             .map(str::to_string)
             .collect();
+        let note = over
+            .map(|o| {
+                format!(
+                    "Game {} is over: {o}. The judge takes no more orders; BOARD and HISTORY still answer.",
+                    gc.id
+                )
+            })
+            .unwrap_or_default();
         let view = replies::Help {
-            note: String::new(),
+            note,
             games: Vec::new(),
             game: gc.id.clone(),
             order_help: play.order_help().to_string(),
@@ -152,7 +169,10 @@ impl Judge<'_> {
                 role,
                 turn: label.turn,
                 phase: label.phase.to_string(),
-                when: record.game.play().phase_title(label.turn, label.phase),
+                when: match record.over_summary() {
+                    Some(over) => format!("over: {over}"),
+                    None => record.game.play().phase_title(label.turn, label.phase),
+                },
             });
         }
         let view = replies::Help {

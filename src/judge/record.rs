@@ -68,6 +68,32 @@ impl Record {
     pub fn over(&self) -> bool {
         self.ended.is_some() || self.game.label().over
     }
+
+    /// How a game that is over ended, when, and its result, in one line:
+    /// `ended by a moderator on 2026-11-22 12:00 UTC; no winner`, `ended by its rules
+    /// on 2026-12-04 12:00 UTC; winner: imperium` (when its last phase was played).
+    /// None while the game is played.
+    pub fn over_summary(&self) -> Option<String> {
+        if !self.over() {
+            return None;
+        }
+        let how = match (&self.ended, self.phase_began) {
+            (Some(why), _) => why.clone(),
+            (None, Some(t)) => format!("ended by its rules on {}", t.format("%Y-%m-%d %H:%M UTC")),
+            (None, None) => "ended by its rules".to_string(),
+        };
+        // A game a moderator ended has no winner, whatever the position.
+        let winners = match self.ended {
+            Some(_) => Vec::new(),
+            None => self.game.winners(),
+        };
+        let result = match winners.as_slice() {
+            [] => "no winner".to_string(),
+            [one] => format!("winner: {one}"),
+            many => format!("winners: {}", many.join(", ")),
+        };
+        Some(format!("{how}; {result}"))
+    }
 }
 
 /// A player's absence (UTC), inclusive of its start, exclusive of its end.

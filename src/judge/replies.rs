@@ -279,6 +279,9 @@ pub struct BoardView<'a> {
     pub standing: Vec<String>,
     pub deadline_utc: String,
     pub deadline_local: String,
+    /// The game is over: how, when and its result ([`Record::over_summary`]); empty
+    /// while it is played.
+    pub over: String,
 }
 
 #[derive(Serialize)]
@@ -403,5 +406,9 @@ pub struct PressMail<'a> {
     pub from: &'a str,
     pub to: String,
     pub text: &'a str,
+    /// Where a reply goes: the judge's address for the power (or the anonymous
+    /// message's token); in a moderator's copy, the sender's player's address.
     pub reply_to: &'a str,
+    /// The moderators' copy (`press_to_moderator`).
+    pub to_moderator: bool,
 }

@@ -1,7 +1,7 @@
 //! An incoming mail, read with mail-parser: who sent it, to whom, about what, its text
 //! (HTML-only mail converted to text), and whether it was sent by a machine.
 
-use mail_parser::{HeaderValue, MessageParser};
+use mail_parser::{HeaderValue, Message, MessageParser, MimeHeaders};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Incoming {
@@ -20,6 +20,9 @@ pub struct Incoming {
     /// When the mail reached the mailbox, if the inbox knows (set by the judge from
     /// [`crate::mail::transport::Waiting::received`]; parsing leaves it `None`).
     pub received: Option<chrono::DateTime<chrono::Utc>>,
+    /// What the sender is told of the mail's form: text attachments, which are not
+    /// read.
+    pub notes: Vec<String>,
 }
 
 /// Only this much of a mail's text is read (the command reader reads at most 2,000
@@ -56,6 +59,7 @@ pub fn parse(whole: &[u8]) -> Incoming {
             automatic: true,
             references: Vec::new(),
             received: None,
+            notes: Vec::new(),
         };
     };
     let first_address = |list: Option<&mail_parser::Address>| -> Vec<String> {
@@ -100,14 +104,20 @@ pub fn parse(whole: &[u8]) -> Incoming {
     let daemon =
         local.eq_ignore_ascii_case("mailer-daemon") || local.eq_ignore_ascii_case("postmaster");
     // The plain text part; an HTML-only mail is converted here (mail-parser's own
-    // conversion joins block elements such as <div> onto one line).
-    let text_is_html = msg.text_part(0).is_none_or(|p| p.is_text_html());
-    let mut body = if text_is_html {
-        msg.body_html(0).map(|h| html_to_text(&h))
-    } else {
-        msg.body_text(0).map(|t| t.into_owned())
+    // conversion joins block elements such as <div> onto one line). A base64 text part
+    // with junk after its base64, which mail-parser gives up on, is read up to the junk.
+    let recovered = recovered_text(&msg);
+    let plain = msg
+        .text_part(0)
+        .filter(|p| !p.is_text_html() && !p.is_encoding_problem);
+    let mut body = match (plain, &recovered) {
+        (Some(_), _) => msg.body_text(0).map(|t| t.into_owned()),
+        (None, Some((_, text))) => Some(text.clone()),
+        (None, None) => msg.body_html(0).map(|h| html_to_text(&h)),
     }
     .unwrap_or_default();
+    let used = recovered.filter(|_| plain.is_none()).map(|(id, _)| id);
+    let notes = unread_attachments(&msg, used).into_iter().collect();
     // Only the start of a huge text is read: nothing a player writes needs more.
     if body.len() > MAX_TEXT_BYTES {
         let mut cut = MAX_TEXT_BYTES;
@@ -135,6 +145,118 @@ pub fn parse(whole: &[u8]) -> Incoming {
         automatic: auto_submitted || precedence || return_path_empty || daemon || from.is_empty(),
         references,
         received: None,
+        notes,
+    }
+}
+
+/// The first base64 `text/plain` part (not an attachment) that mail-parser could not
+/// decode, as some mailers write it (a line of junk, or a stray `=`, after the base64):
+/// its id and its text, decoded as far as the base64 goes.
+fn recovered_text(msg: &Message) -> Option<(usize, String)> {
+    msg.parts.iter().enumerate().find_map(|(id, part)| {
+        let base64 = part
+            .content_transfer_encoding()
+            .is_some_and(|e| e.trim().eq_ignore_ascii_case("base64"));
+        let plain = part.content_type().is_none_or(|c| {
+            c.ctype().eq_ignore_ascii_case("text")
+                && c.subtype().is_none_or(|s| s.eq_ignore_ascii_case("plain"))
+        });
+        let attached = part.attachment_name().is_some()
+            || part
+                .content_disposition()
+                .is_some_and(|d| d.is_attachment());
+        if !part.is_encoding_problem || !base64 || !plain || attached {
+            return None;
+        }
+        let start = part.offset_body as usize;
+        let end = (part.offset_end as usize).min(msg.raw_message.len());
+        let encoded = msg.raw_message.get(start..end)?;
+        let bytes = mail_parser::decoders::base64::base64_decode(&base64_up_to_junk(encoded))?;
+        let charset = part
+            .content_type()
+            .and_then(|c| c.attribute("charset"))
+            .and_then(|c| mail_parser::decoders::charsets::map::charset_decoder(c.as_bytes()));
+        let text = match charset {
+            Some(decode) => decode(&bytes),
+            None => String::from_utf8_lossy(&bytes).into_owned(),
+        };
+        Some((id, text))
+    })
+}
+
+/// The base64 of a part up to what follows it that is no base64: its lines as long
+/// as each is made of base64 characters only, up to the first padding `=`; after the
+/// first line, a longer line, or one whose length is no multiple of 4, is junk, and a
+/// shorter one is the last (encoders fill every line but the last).
+fn base64_up_to_junk(encoded: &[u8]) -> Vec<u8> {
+    let mut kept = Vec::with_capacity(encoded.len());
+    let mut first: Option<usize> = None;
+    for line in encoded.split(|&b| b == b'\n') {
+        let line = line.trim_ascii();
+        if line.is_empty() {
+            continue;
+        }
+        let base64 = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=');
+        if !line.iter().all(base64) {
+            break;
+        }
+        if let Some(width) = first {
+            if line.len() > width || line.len() % 4 != 0 {
+                break;
+            }
+        }
+        if let Some(pad) = line.iter().position(|&b| b == b'=') {
+            kept.extend_from_slice(&line[..pad]);
+            break;
+        }
+        kept.extend_from_slice(line);
+        match first {
+            Some(width) if line.len() < width => break,
+            Some(_) => {}
+            None => first = Some(line.len()),
+        }
+    }
+    kept
+}
+
+/// The note for the text attachments of a mail (`orders.txt`), which the judge does
+/// not read: orders and commands belong in the mail's own text. `used` is a part read
+/// as the text all the same (see [`recovered_text`]).
+fn unread_attachments(msg: &Message, used: Option<usize>) -> Option<String> {
+    let names: Vec<String> = msg
+        .attachments
+        .iter()
+        .map(|&id| id as usize)
+        .filter(|&id| Some(id) != used)
+        .filter_map(|id| msg.parts.get(id))
+        .filter(|part| {
+            let name = part.attachment_name().unwrap_or("");
+            let text = part.content_type().is_none_or(|c| {
+                c.ctype().eq_ignore_ascii_case("text")
+                    && c.subtype().is_none_or(|s| s.eq_ignore_ascii_case("plain"))
+            });
+            text || name.to_ascii_lowercase().ends_with(".txt")
+        })
+        .map(|part| match part.attachment_name() {
+            Some(name) => {
+                let one_line: String = name
+                    .chars()
+                    .map(|c| if c.is_control() { ' ' } else { c })
+                    .collect();
+                crate::judge::command::echo(one_line.trim())
+            }
+            None => "(unnamed)".to_string(),
+        })
+        .collect();
+    match names.as_slice() {
+        [] => None,
+        [one] => Some(format!(
+            "The attachment {one} was not read: the judge reads only the text of a mail. Write orders and commands in the mail itself."
+        )),
+        many => Some(format!(
+            "The attachments {} were not read: the judge reads only the text of a mail. Write orders and commands in the mail itself.",
+            many.join(", ")
+        )),
     }
 }
 
@@ -377,6 +499,43 @@ mod tests {
             "PASSWORD pw-1\n\nA1 H\n\nB2 - C2",
             "{:?}",
             m.body
+        );
+    }
+
+    #[test]
+    fn base64_text_with_junk_after_it_is_read_up_to_the_junk() {
+        // "A1 H\r\nB2 - C3\r\n" in lines of 8, then what some mailers add.
+        let lines = "QTEgSA0K\r\nQjIgLSBD\r\nMw0K\r\n";
+        for junk in [
+            "Sent from my phone!",
+            "=",
+            "Thanks",
+            "QUJDREVGR0hJSktM",
+            "\r\n%%%",
+        ] {
+            let kept = base64_up_to_junk(format!("{lines}{junk}\r\n").as_bytes());
+            let text = mail_parser::decoders::base64::base64_decode(&kept).unwrap();
+            assert_eq!(text, b"A1 H\r\nB2 - C3\r\n", "{junk:?}");
+        }
+        // Padding ends it, whatever follows.
+        let kept = base64_up_to_junk(b"QjIgSA==\r\nQTEgSA0K\r\n");
+        assert_eq!(kept, b"QjIgSA");
+        // A mail whose text part is such: read, and no attachment told of.
+        let raw = "From: a@example.test\r\nSubject: x\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nQTEgSA0KQjIgLSBDMw0K\r\nSent from my phone!\r\n--b--\r\n";
+        let m = parse(raw.as_bytes());
+        assert_eq!(m.body, "A1 H\nB2 - C3\n");
+        assert!(m.notes.is_empty(), "{:?}", m.notes);
+    }
+
+    #[test]
+    fn text_attachments_are_told_of_and_not_read() {
+        let raw = "From: a@example.test\r\nSubject: x\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nPASSWORD pw\r\n--b\r\nContent-Type: text/plain; name=\"orders.txt\"\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\n\r\nB2 - C3\r\n--b\r\nContent-Type: image/png; name=\"logo.png\"\r\nContent-Disposition: inline; filename=\"logo.png\"\r\nContent-Transfer-Encoding: base64\r\n\r\niVBORw0KGgo=\r\n--b--\r\n";
+        let m = parse(raw.as_bytes());
+        assert_eq!(m.body.trim(), "PASSWORD pw");
+        // The text attachment is told of; a picture (a signature's logo) is not.
+        assert_eq!(
+            m.notes,
+            ["The attachment orders.txt was not read: the judge reads only the text of a mail. Write orders and commands in the mail itself."]
         );
     }
 
