@@ -241,7 +241,7 @@ impl Judge<'_> {
                         .map(|s| accepted(&record.game.check(power, &s.orders)))
                         .unwrap_or_default(),
                 };
-                replies::receipt(replies::ReceiptOf {
+                let mut view = replies::receipt(replies::ReceiptOf {
                     gc,
                     record: &record,
                     label: label.clone(),
@@ -251,7 +251,17 @@ impl Judge<'_> {
                     checks: &lines,
                     notes,
                     not_understood: &parsed.not_understood,
-                })
+                });
+                // What the rules say of the orders standing (a winter's builds owed and
+                // ordered, …), for a power that owes orders now.
+                if owes && !record.over() {
+                    let orders = record.submissions.get(power).map(|s| s.orders.as_str());
+                    view.standing_notes = record
+                        .game
+                        .play()
+                        .receipt_notes(power, orders.unwrap_or(""));
+                }
+                view
             };
             let body = self.templates.render("receipt.txt", &view)?;
             // "Orders received" only for a mail that held orders: press, ABSENCE or a

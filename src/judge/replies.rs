@@ -66,6 +66,9 @@ pub struct Receipt<'a> {
     pub notes: Vec<String>,
     pub not_understood: Vec<(String, String)>,
     pub standing: Vec<String>,
+    /// What the rules say of the orders standing, under them
+    /// ([`crate::rules::game::Play::receipt_notes`]).
+    pub standing_notes: Vec<String>,
     pub submitted: Vec<String>,
     pub waiting: Vec<String>,
     pub deadline_utc: String,
@@ -172,6 +175,7 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         notes,
         not_understood: not_understood.to_vec(),
         standing,
+        standing_notes: Vec::new(),
         submitted,
         waiting,
         deadline_utc,
