@@ -71,6 +71,8 @@ pub struct Receipt<'a> {
     pub standing_notes: Vec<String>,
     pub submitted: Vec<String>,
     pub waiting: Vec<String>,
+    /// With every power's orders in, when the phase is played (and why not now).
+    pub when_played: String,
     pub deadline_utc: String,
     pub deadline_local: String,
     /// The game is over (no standing orders, no deadline shown); `ended` says why when
@@ -178,6 +180,7 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         standing_notes: Vec::new(),
         submitted,
         waiting,
+        when_played: String::new(),
         deadline_utc,
         deadline_local,
         over: record.over(),
