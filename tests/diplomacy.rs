@@ -506,3 +506,83 @@ fn a_power_owing_nothing_is_told_so_in_its_receipt() {
     );
     assert!(!body.contains("without orders by the deadline"), "{body}");
 }
+
+/// A game played to the winter of 1901 in which Germany owes 2 builds (Denmark and
+/// Holland taken; Munich, Berlin and Kiel free), Italy 1 (Trieste taken; Venice free)
+/// and Austria 1 removal (Trieste lost, its three units kept).
+fn to_a_winter_of_builds_and_removals() -> World {
+    let mut w = World::with_rules("diplomacy", "", &DIPLOMACY_PLAYERS);
+    w.pass();
+    let (_, austria, _) = DIPLOMACY_PLAYERS[0];
+    let (_, germany, _) = DIPLOMACY_PLAYERS[3];
+    let (_, italy, _) = DIPLOMACY_PLAYERS[4];
+    w.orders(austria, "F tri - alb\nA vie - gal");
+    w.orders(germany, "F kie - den\nA ber - kie\nA mun - ruh");
+    w.orders(italy, "A ven - tri");
+    w.advance(Duration::hours(100));
+    w.pass();
+    w.orders(germany, "A kie - hol");
+    w.advance(Duration::hours(100));
+    w.pass();
+    let s = state(&w);
+    assert_eq!(s.phase.step, Step::Adjustment);
+    assert_eq!(Diplomacy::owing(&s), ["AUS", "GER", "ITA"]);
+    w.sent();
+    w
+}
+
+/// A winter receipt tells what the power owes, in the board's words, how many builds
+/// or removals its orders standing give, and what the deadline does with the rest:
+/// builds waived, units removed by civil disorder (named: the power's own orders decide
+/// which).
+#[test]
+fn a_winter_receipt_tells_the_builds_or_removals_owed_and_ordered() {
+    let mut w = to_a_winter_of_builds_and_removals();
+    let (_, austria, _) = DIPLOMACY_PLAYERS[0];
+    let (_, germany, _) = DIPLOMACY_PLAYERS[3];
+    let mut receipt = |from: &str, body: &str| {
+        w.orders(from, body);
+        w.pass();
+        mail_to(&w.sent(), from, "received").body.clone()
+    };
+
+    let raw = receipt(germany, "Build A ber");
+    // Under the orders standing, flush left, folded at 72 columns.
+    assert!(
+        raw.contains(
+            "Orders now standing for GER:\n  GER A ber B\nBuilds owed: 2 (free home centres: mun, ber, kie). Your orders build 1.\n1 more build may be ordered; without an order by the deadline, it is\nwaived.\n\nSubmitted so far: GER\n"
+        ),
+        "{raw}"
+    );
+    let body = squash(&raw);
+    assert!(
+        body.contains(
+            "Orders now standing for GER: GER A ber B Builds owed: 2 (free home centres: mun, ber, kie). Your orders build 1. 1 more build may be ordered; without an order by the deadline, it is waived. Submitted so far"
+        ),
+        "{body}"
+    );
+    let body = squash(&receipt(germany, "Build A ber\nBuild F kie"));
+    assert!(
+        body.contains("Your orders build 2: nothing is left to order."),
+        "{body}"
+    );
+    let body = squash(&receipt(germany, "Build A ber\nWAIVE"));
+    assert!(
+        body.contains("Your orders build 1 and waive 1: nothing is left to order."),
+        "{body}"
+    );
+
+    // Austria's READY alone: no orders standing, one unit to remove.
+    let body = squash(&receipt(austria, "READY"));
+    assert!(
+        body.contains(
+            "Removals owed: 1. No removal is ordered yet. 1 unit must be removed; without an order by the deadline, civil disorder removes AUS F alb."
+        ),
+        "{body}"
+    );
+    let body = squash(&receipt(austria, "Remove A gal"));
+    assert!(
+        body.contains("Removals owed: 1. Your orders remove 1: nothing is left to order."),
+        "{body}"
+    );
+}

@@ -489,3 +489,67 @@ fn the_shipped_games_toml_has_a_diplomacy_game_of_seven() {
     assert_eq!(g.phase_length("spring"), chrono::Duration::hours(72));
     assert_eq!(g.phase_length("winter"), chrono::Duration::hours(24));
 }
+
+/// What a winter receipt says under the orders standing (`Play::receipt_notes`): the
+/// builds owed in the board's words, how many the orders build or waive, and what is
+/// left: builds that may still be ordered (waived at the deadline without an order),
+/// builds no free home centre is left for; removals owed, and the units civil disorder
+/// removes at the deadline without more orders, named.
+#[test]
+fn a_winter_receipt_counts_the_adjustments_owed_ordered_and_left() {
+    use pbem::rules::game::Play;
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
+        "phase = \"W1901A\"\nunits = [\"AUS A tri\", \"AUS A ser\", \"AUS A gre\", \"AUS A bul\", \"GER A kie\", \"GER A ber\", \"GER A mun\", \"GER A ruh\", \"RUS A mos\", \"RUS A war\", \"RUS F sev\", \"RUS F stp/sc\"]\n[supply_centers]\nvie = \"AUS\"\nbud = \"AUS\"\nrum = \"AUS\"\n",
+    )
+    .unwrap()
+    .state;
+    let notes = |power: &str, orders: &str| s.receipt_notes(power, orders).join("\n");
+    // Austria: 3 builds owed, Budapest and Vienna free.
+    assert_eq!(
+        notes("AUS", ""),
+        "Builds owed: 3, 2 possible (free home centres: bud, vie). No build is ordered yet. 2 builds may be ordered; without orders by the deadline, they are waived. The other 1 cannot be built (too few free home centres) and is waived."
+    );
+    assert_eq!(
+        notes("AUS", "Build A vie\nWAIVE"),
+        "Builds owed: 3, 2 possible (free home centres: bud, vie). Your orders build 1 and waive 1. 1 more build may be ordered; without an order by the deadline, it is waived."
+    );
+    assert_eq!(
+        notes("AUS", "Build A vie\nBuild F bud\nBuild A bud"),
+        "Builds owed: 3, 2 possible (free home centres: bud, vie). Your orders build 2: nothing more can be built (no free home centre is left), and the 1 build left is waived."
+    );
+    // A refused line counts for nothing.
+    assert_eq!(
+        notes("AUS", "Build A tri"),
+        "Builds owed: 3, 2 possible (free home centres: bud, vie). No build is ordered yet. 2 builds may be ordered; without orders by the deadline, they are waived. The other 1 cannot be built (too few free home centres) and is waived."
+    );
+    // Germany: 4 units on 3 centres.
+    assert_eq!(
+        notes("GER", "A ruh H"),
+        "Removals owed: 1. No removal is ordered yet. 1 unit must be removed; without an order by the deadline, civil disorder removes GER A ruh."
+    );
+    // A power owing nothing is told nothing.
+    assert_eq!(notes("RUS", ""), "");
+
+    // England: 5 units on its 3 home centres; the fleets farthest from them go first.
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
+        "phase = \"W1901A\"\nunits = [\"ENG F lon\", \"ENG F edi\", \"ENG A lvp\", \"ENG F mao\", \"ENG F nao\"]\n",
+    )
+    .unwrap()
+    .state;
+    let notes = |orders: &str| s.receipt_notes("ENG", orders).join("\n");
+    assert_eq!(
+        notes(""),
+        "Removals owed: 2. No removal is ordered yet. 2 units must be removed; without orders by the deadline, civil disorder removes ENG F mao and ENG F nao."
+    );
+    assert_eq!(
+        notes("Remove F lon"),
+        "Removals owed: 2. Your orders remove 1. 1 more unit must be removed; without an order by the deadline, civil disorder removes ENG F mao."
+    );
+    assert_eq!(
+        notes("Remove F lon\nRemove F lon\nRemove F edi\nRemove A lvp"),
+        "Removals owed: 2. Your orders remove 2: nothing is left to order."
+    );
+    // Not in a movement phase.
+    let s = State::standard(Options::default());
+    assert!(s.receipt_notes("ENG", "F lon H").is_empty());
+}

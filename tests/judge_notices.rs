@@ -246,6 +246,87 @@ fn new_orders_leave_a_wait_standing_and_the_player_is_reminded_of_it() {
     assert!(!receipt.body.contains("WAIT still"), "{}", receipt.body);
 }
 
+/// With every power's orders in, a receipt says when the phase is played: now, or, while
+/// a player's WAIT stands, at the deadline (its time given) because a player asked the
+/// judge to wait, without saying who; the player who waits is told it is its WAIT.
+#[test]
+fn a_receipt_with_every_order_in_says_when_the_phase_is_played() {
+    let mut w = fixed();
+    w.orders(HARI, "B2 - C2\nWAIT");
+    w.orders(CLEON, "E1 H");
+    w.orders(MULE, "E4 H");
+    w.pass();
+    let receipts = w.sent();
+    assert!(
+        receipts
+            .iter()
+            .all(|m| !m.body.contains("Every power's orders are in")),
+        "{receipts:#?}"
+    );
+    let deadline = w.record().deadline.unwrap();
+    let at = format!(
+        "at the deadline, {} (",
+        deadline.format("%Y-%m-%d %H:%M UTC")
+    );
+
+    w.orders(PREEM, "A4 H");
+    assert_eq!(w.pass().phases_adjudicated, 0, "the WAIT stands");
+    let receipt = w.sent().pop().unwrap();
+    assert_eq!(receipt.to, PREEM);
+    let body = crate::world::squash(&receipt.body);
+    let told = format!(
+        "Still to submit: nobody Every power's orders are in. The phase will be adjudicated {at}"
+    );
+    assert!(body.contains(&told), "{body}");
+    assert!(
+        body.contains("), because a player asked the judge to wait for it. Deadline:"),
+        "{body}"
+    );
+    // Not who waits: the Foundation is named only among those who submitted.
+    assert_eq!(body.matches("foundation").count(), 1, "{body}");
+
+    // The player who waits is told it is its own WAIT.
+    w.orders(HARI, "B2 - B3");
+    assert_eq!(w.pass().phases_adjudicated, 0, "the WAIT stands");
+    let body = crate::world::squash(&w.sent().pop().unwrap().body);
+    assert!(
+        body.contains(&format!(
+            "Every power's orders are in. The phase will be adjudicated {at}"
+        )) && body.contains("), because you asked the judge to wait for it."),
+        "{body}"
+    );
+
+    // READY: every order in and nobody waiting, the phase is played now.
+    w.orders(HARI, "READY");
+    assert_eq!(w.pass().phases_adjudicated, 1);
+    let sent = w.sent();
+    let receipt = sent.iter().find(|m| m.to == HARI).unwrap();
+    let body = crate::world::squash(&receipt.body);
+    assert!(
+        body.contains(
+            "Still to submit: nobody Every power's orders are in: the phase is adjudicated now, and its results follow."
+        ),
+        "{body}"
+    );
+
+    // While the game is paused, nothing is played, WAIT or not.
+    moderate(&mut w, "PAUSE");
+    w.pass();
+    for player in [HARI, CLEON, MULE, PREEM] {
+        w.orders(player, "ORDERS\nEND");
+    }
+    assert_eq!(w.pass().phases_adjudicated, 0, "the game is paused");
+    let sent = w.sent();
+    let receipt = sent.iter().rev().find(|m| m.to == PREEM).unwrap();
+    let body = crate::world::squash(&receipt.body);
+    assert!(
+        body.contains(
+            "Still to submit: nobody Every power's orders are in, but the game is paused: nothing is adjudicated until the moderator resumes it. Deadline: none: the game is paused"
+        ),
+        "{body}"
+    );
+}
+
 #[test]
 fn a_mail_that_came_in_before_the_phase_was_played_but_was_read_after_is_told_so() {
     let mut w = fixed();

@@ -241,7 +241,7 @@ impl Judge<'_> {
                         .map(|s| accepted(&record.game.check(power, &s.orders)))
                         .unwrap_or_default(),
                 };
-                replies::receipt(replies::ReceiptOf {
+                let mut view = replies::receipt(replies::ReceiptOf {
                     gc,
                     record: &record,
                     label: label.clone(),
@@ -251,7 +251,18 @@ impl Judge<'_> {
                     checks: &lines,
                     notes,
                     not_understood: &parsed.not_understood,
-                })
+                });
+                // What the rules say of the orders standing (a winter's builds owed and
+                // ordered, …), for a power that owes orders now.
+                if owes && !record.over() {
+                    let orders = record.submissions.get(power).map(|s| s.orders.as_str());
+                    view.standing_notes = record
+                        .game
+                        .play()
+                        .receipt_notes(power, orders.unwrap_or(""));
+                }
+                view.when_played = when_played(&record, &owing, power, gc.time_zone);
+                view
             };
             let body = self.templates.render("receipt.txt", &view)?;
             // "Orders received" only for a mail that held orders: press, ABSENCE or a
@@ -278,6 +289,37 @@ impl Judge<'_> {
         let _t = crate::timing::span("act: turn over? (advance)");
         self.advance(gc, fx, false)
     }
+}
+
+/// What a receipt says under "Still to submit: nobody", when every power owing orders
+/// has sent them: the phase is adjudicated now (its results follow the receipt), or
+/// why not: a WAIT stands (the sender's own, or a player's: never whose), or the game
+/// is paused. Empty while some orders are missing, and for a suspended game (the
+/// moderators are told).
+fn when_played(record: &Record, owing: &[String], power: &str, tz: chrono_tz::Tz) -> String {
+    let everyone_in = owing.iter().all(|p| record.submissions.contains_key(p));
+    if owing.is_empty() || !everyone_in || record.over() || record.suspended.is_some() {
+        return String::new();
+    }
+    let waits = |p: &String| record.submissions.get(p).is_some_and(|s| s.wait);
+    if record.paused.is_some() {
+        return "Every power's orders are in, but the game is paused: nothing is adjudicated until the moderator resumes it.".into();
+    }
+    if !owing.iter().any(waits) {
+        return "Every power's orders are in: the phase is adjudicated now, and its results follow.".into();
+    }
+    let who = if owing.iter().any(|p| p == power && waits(p)) {
+        "you"
+    } else {
+        "a player"
+    };
+    let at = match record.deadline {
+        Some(d) => format!("at the deadline, {},", replies::when(d, tz)),
+        None => "at the deadline".into(),
+    };
+    format!(
+        "Every power's orders are in. The phase will be adjudicated {at} because {who} asked the judge to wait for it."
+    )
 }
 
 /// The orders a check accepted.

@@ -66,8 +66,13 @@ pub struct Receipt<'a> {
     pub notes: Vec<String>,
     pub not_understood: Vec<(String, String)>,
     pub standing: Vec<String>,
+    /// What the rules say of the orders standing, under them
+    /// ([`crate::rules::game::Play::receipt_notes`]).
+    pub standing_notes: Vec<String>,
     pub submitted: Vec<String>,
     pub waiting: Vec<String>,
+    /// With every power's orders in, when the phase is played (and why not now).
+    pub when_played: String,
     pub deadline_utc: String,
     pub deadline_local: String,
     /// The game is over (no standing orders, no deadline shown); `ended` says why when
@@ -172,8 +177,10 @@ pub fn receipt<'a>(of: ReceiptOf<'a, '_>) -> Receipt<'a> {
         notes,
         not_understood: not_understood.to_vec(),
         standing,
+        standing_notes: Vec::new(),
         submitted,
         waiting,
+        when_played: String::new(),
         deadline_utc,
         deadline_local,
         over: record.over(),

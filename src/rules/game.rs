@@ -105,6 +105,15 @@ pub trait Play {
     fn phase_asks(&self, _viewer: Viewer) -> Vec<String> {
         Vec::new()
     }
+    /// What a receipt says under the orders standing for `power` (`orders`: its whole
+    /// submission as kept, empty when it sent none), one line each: how far those
+    /// orders go towards what the phase asks of it, and what the deadline's defaults do
+    /// with the rest (Diplomacy's winter: the builds or removals owed, how many the
+    /// orders give, the builds waived or units removed by civil disorder without more).
+    /// Asked only of a power owing orders now. Empty by default.
+    fn receipt_notes(&self, _power: &str, _orders: &str) -> Vec<String> {
+        Vec::new()
+    }
     /// What `viewer` may see of a phase's results (stored whole). Games with hidden
     /// information cut both the JSON and the view from one per-power view, so the text
     /// and `results.json` cannot disagree.

@@ -1,10 +1,10 @@
 //! The adjustment phase (winter): builds and removals, and civil disorder for a power
 //! that ordered too few removals (the units farthest from its centres go first).
 
-use super::check::{Does, Order};
+use super::check::{self, Does, Order};
 use super::map::{bits, Kind, Prov};
 use super::phase::{result, Outcome, Report};
-use super::state::{Edition, State};
+use super::state::{Edition, State, Step};
 
 /// The powers with builds or removals to order.
 pub fn owing_adjustments(s: &State) -> Vec<u8> {
@@ -222,4 +222,123 @@ fn distances(state: &State, q: u8) -> (Vec<u32>, Vec<u32>) {
         d
     };
     (bfs(false), bfs(true))
+}
+
+/// What a winter receipt says under a power's orders standing (`text`, as kept): the
+/// builds or removals it owes, in the board's words (`Builds owed: 3, 2 possible (free
+/// home centres: bud, vie).`, `Removals owed: 2.`), how many its orders give, and what
+/// the deadline does with the rest: builds not ordered are waived, units not removed
+/// go by civil disorder (named: a power's adjustments depend on its own orders only, so
+/// the receipt can tell which). Nothing outside an adjustment phase, nor for a power
+/// that owes nothing.
+pub fn receipt_notes(state: &State, power: &str, text: &str) -> Vec<String> {
+    let map = state.map();
+    let Some(q) = map.power_by_id(power) else {
+        return Vec::new();
+    };
+    let owed = state.adjustment(q);
+    if state.over || state.phase.step != Step::Adjustment || owed == 0 {
+        return Vec::new();
+    }
+    let orders: Vec<Order> = check::lines(text)
+        .filter_map(|l| check::read(state, Some(q), l).ok())
+        .collect();
+    let mut report = Report::default();
+    adjustments(state, orders.clone(), &mut report);
+    let (mut built, mut waived, mut removed) = (0u32, 0u32, 0u32);
+    // One result per order, in their order.
+    for (o, r) in orders.iter().zip(&report.results) {
+        if o.power != q || r.outcome != Outcome::Succeeds {
+            continue;
+        }
+        match o.does {
+            Does::Build { .. } => built += 1,
+            Does::Waive => waived += 1,
+            Does::Disband => removed += 1,
+            _ => {}
+        }
+    }
+    let note = if owed > 0 {
+        let owed = owed as u32;
+        let free = state.build_sites(q).len() as u32;
+        let left = owed.saturating_sub(built + waived);
+        let may = left.min(free.saturating_sub(built));
+        let cannot = left - may;
+        let head = format!("Builds owed: {}.", super::report::builds_owed(state, q));
+        let ordered = match (built, waived) {
+            (0, 0) => "No build is ordered yet".to_string(),
+            (b, 0) => format!("Your orders build {b}"),
+            (0, w) => format!("Your orders waive {w}"),
+            (b, w) => format!("Your orders build {b} and waive {w}"),
+        };
+        let more = if built + waived > 0 { " more" } else { "" };
+        let rest = if left == 0 {
+            ": nothing is left to order.".to_string()
+        } else if may == 0 {
+            format!(
+                ": nothing more can be built (no free home centre is left), and the {left} {} left {} waived.",
+                plural(left, "build", "builds"),
+                plural(left, "is", "are")
+            )
+        } else {
+            let mut s = format!(
+                ". {may}{more} {} may be ordered; without {} by the deadline, {} waived.",
+                plural(may, "build", "builds"),
+                plural(may, "an order", "orders"),
+                plural(may, "it is", "they are")
+            );
+            if cannot > 0 {
+                s += &format!(
+                    " The other {cannot} cannot be built (too few free home centres) and {} waived.",
+                    plural(cannot, "is", "are")
+                );
+            }
+            s
+        };
+        format!("{head} {ordered}{rest}")
+    } else {
+        let owed = (-owed) as u32;
+        let left = owed.saturating_sub(removed);
+        let head = format!("Removals owed: {owed}.");
+        let ordered = match removed {
+            0 => "No removal is ordered yet".to_string(),
+            r => format!("Your orders remove {r}"),
+        };
+        let more = if removed > 0 { " more" } else { "" };
+        let rest = if left == 0 {
+            ": nothing is left to order.".to_string()
+        } else {
+            let gone: Vec<String> = report
+                .civil_disorder
+                .iter()
+                .filter(|u| u.power == q)
+                .map(|u| u.text(map))
+                .collect();
+            format!(
+                ". {left}{more} {} be removed; without {} by the deadline, civil disorder removes {}.",
+                plural(left, "unit must", "units must"),
+                plural(left, "an order", "orders"),
+                and_list(&gone)
+            )
+        };
+        format!("{head} {ordered}{rest}")
+    };
+    vec![note]
+}
+
+fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }

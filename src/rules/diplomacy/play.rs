@@ -97,6 +97,12 @@ impl Play for State {
         }
     }
 
+    /// In winter: the builds or removals owed, how many the orders give, and what the
+    /// deadline does with the rest.
+    fn receipt_notes(&self, power: &str, orders: &str) -> Vec<String> {
+        super::adjustments::receipt_notes(self, power, orders)
+    }
+
     fn board_text(&self, _viewer: Viewer) -> String {
         report::board_text(self)
     }
