@@ -506,6 +506,16 @@ fn a_game_whose_record_cannot_be_read_waits_alone_and_its_moderators_are_told_on
     let sent = w.sent();
     assert_eq!(sent.len(), 1, "only Cleon's answer: {sent:#?}");
     assert_eq!(sent[0].to, CLEON);
+    // HELP lists the games the judge can read (g1 waits for its moderators).
+    w.send(HARI, "help", "HELP");
+    w.pass();
+    let help = w.sent();
+    assert_eq!(help.len(), 1, "{help:#?}");
+    assert!(
+        help[0].body.contains("g2") && !help[0].body.contains("g1"),
+        "{}",
+        help[0].body
+    );
     // The record mended (a restore), the game goes on: its deadline, long past, is kept.
     store_record_bytes(&w, "g1", &good);
     let report = w.pass();

@@ -145,8 +145,12 @@ impl Judge<'_> {
             if !played && !moderated {
                 continue;
             }
-            let Some(record) = self.store.get::<Record>(&game_key(&gc.id))? else {
-                continue;
+            let record = match self.stored(&gc.id) {
+                Ok(Some(record)) => record,
+                Ok(None) => continue,
+                // Not listed: its moderators are told when a pass meets it.
+                Err(JudgeError::Unreadable { .. }) => continue,
+                Err(e) => return Err(e),
             };
             // The powers as played now (a REPLACE hands one to a new address).
             let powers: Vec<&str> = record
