@@ -27,11 +27,11 @@ pub(crate) fn game(extra: &str) -> World {
     w
 }
 
-fn to<'a>(sent: &'a [Sent], address: &str) -> Vec<&'a Sent> {
+pub fn to<'a>(sent: &'a [Sent], address: &str) -> Vec<&'a Sent> {
     sent.iter().filter(|m| m.to == address).collect()
 }
 
-fn header<'a>(m: &'a Sent, name: &str) -> Option<&'a str> {
+pub fn header<'a>(m: &'a Sent, name: &str) -> Option<&'a str> {
     let head = m.raw.split("\r\n\r\n").next().unwrap_or("");
     head.split("\r\n")
         .find(|l| {

@@ -5,27 +5,12 @@ use chrono::Duration;
 use pbem::rules::game::Viewer;
 
 use crate::bfge_judge::BFGE_PLAYERS;
-use crate::community::{game, HARI};
+use crate::community::{game, header, to, HARI};
 use crate::world::{password_of, squash, Sent, World, MODERATOR, PLAYERS};
 
 const CLEON: &str = "cleon@example.test";
 const MULE: &str = "mule@example.test";
 const WATCHER: &str = "watcher@example.test";
-
-fn to<'a>(sent: &'a [Sent], address: &str) -> Vec<&'a Sent> {
-    sent.iter().filter(|m| m.to == address).collect()
-}
-
-fn header<'a>(m: &'a Sent, name: &str) -> Option<&'a str> {
-    let head = m.raw.split("\r\n\r\n").next().unwrap_or("");
-    head.split("\r\n")
-        .find(|l| {
-            l.len() > name.len()
-                && l[..name.len()].eq_ignore_ascii_case(name)
-                && l[name.len()..].starts_with(':')
-        })
-        .map(|l| l[name.len() + 1..].trim())
-}
 
 fn subjects(sent: &[Sent]) -> Vec<(&str, &str)> {
     sent.iter()
