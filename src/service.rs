@@ -295,10 +295,11 @@ pub fn show(path: &Path, id: &str, json: bool, png: Option<&Path>) -> Result<(),
         out += &match (&over, record.deadline) {
             (Some(over), _) => format!("Over: {over}\n"),
             (None, Some(d)) => format!("Deadline: {}\n", d.format("%Y-%m-%d %H:%M UTC")),
-            (None, None) if record.paused.is_some() => "Paused\n".to_string(),
-            (None, None) => match &record.suspended {
-                Some(why) => format!("Suspended: {why}\n"),
-                None => "Deadline: none\n".to_string(),
+            // A suspended game's clock is stopped too: the suspension says more.
+            (None, None) => match (&record.suspended, record.paused) {
+                (Some(why), _) => format!("Suspended: {why}\n"),
+                (None, Some(_)) => "Paused\n".to_string(),
+                (None, None) => "Deadline: none\n".to_string(),
             },
         };
         let submitted: Vec<&str> = record.submissions.keys().map(String::as_str).collect();

@@ -161,7 +161,7 @@ fn history_press_sees_press_sent_earlier_in_the_same_pass() {
 }
 
 /// `pbem game show g1` of a world's store.
-fn game_show(w: &World) -> String {
+pub fn game_show(w: &World) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
         .args(["game", "show", "g1", "--config"])
         .arg(w.dir.path().join("games.toml"))

@@ -402,6 +402,12 @@ fn a_game_whose_adjudication_fails_is_suspended_and_the_other_games_go_on() {
     // A clean pass: g1 stays suspended (no retry loop).
     w.pass();
     assert!(w.record().suspended.is_some());
+    // `pbem game show` says so, not "Paused" (its clock is stopped too).
+    let show = crate::community_playtest::game_show(&w);
+    assert!(
+        show.contains("\nSuspended: adjudicating turn 1 movement failed"),
+        "{show}"
+    );
     let g2 = w.judge().record("g2").unwrap().unwrap();
     assert!(g2.suspended.is_none());
     assert_eq!(
