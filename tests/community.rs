@@ -236,6 +236,94 @@ fn grey_press_may_be_anonymous_and_its_replies_find_the_sender() {
     );
 }
 
+/// A reply by `from` to the press address `reply_to`.
+fn reply_to_press(w: &mut World, from: &str, reply_to: &str, id: &str, text: &str) {
+    w.deliver_raw(&format!(
+        "From: {from}\r\nTo: {reply_to}\r\nSubject: Re: press\r\nMessage-ID: <{id}@example.test>\r\n\r\nPASSWORD {}\r\n{text}\r\n",
+        password_of(from)
+    ));
+}
+
+#[test]
+fn only_the_recipients_of_anonymous_press_may_answer_through_its_token() {
+    let mut w = game("press = \"grey\"");
+    w.orders(HARI, "PRESS ANON TO imperium\nWatch the union.\nEND");
+    w.pass();
+    let sent = w.sent();
+    let reply_to = header(to(&sent, CLEON)[0], "Reply-To").unwrap().to_string();
+    assert!(reply_to.starts_with("judge+g1.anon"), "{reply_to}");
+    // The union learns the token (a forwarded mail, a careless recipient): its mail
+    // through it goes nowhere, and is told as for a token that does not exist.
+    reply_to_press(&mut w, MULE, &reply_to, "mule-1", "I know who you are.");
+    w.pass();
+    let sent = w.sent();
+    assert!(
+        sent.iter().all(|m| !m.subject.contains("Press")),
+        "no press relayed: {sent:#?}"
+    );
+    let receipt = to(&sent, MULE);
+    assert_eq!(receipt.len(), 1, "{sent:#?}");
+    let token = reply_to
+        .trim_start_matches("judge+g1.")
+        .trim_end_matches("@example.test");
+    assert!(
+        squash(&receipt[0].body).contains(&format!(
+            "A reply to press for \"{token}\", which is no power or press of this game: nothing was sent."
+        )),
+        "{}",
+        receipt[0].body
+    );
+    assert!(
+        !receipt[0].body.contains("the anonymous sender: sent"),
+        "{}",
+        receipt[0].body
+    );
+    // The recipient still may.
+    reply_to_press(&mut w, CLEON, &reply_to, "cleon-1", "Who are you?");
+    w.pass();
+    let sent = w.sent();
+    let back: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("Press"))
+        .collect();
+    assert_eq!(back.len(), 1, "{sent:#?}");
+    assert_eq!(back[0].to, HARI);
+}
+
+#[test]
+fn a_press_token_kept_before_recipients_were_stored_answers_only_those_who_got_anonymous_press() {
+    let mut w = game("press = \"grey\"");
+    w.orders(HARI, "PRESS ANON TO imperium\nWatch the union.\nEND");
+    w.pass();
+    w.sent();
+    // A token as a pbem before 2026-11-25 kept it: the sender's power alone, under a
+    // name counted up (so others could guess it).
+    {
+        let store = pbem::store::Store::open(&w.config.judge.store).unwrap();
+        store
+            .put_raw_now("v1/press-token/g1/anon1", br#""foundation""#)
+            .unwrap();
+    }
+    let old = "judge+g1.anon1@example.test";
+    reply_to_press(&mut w, MULE, old, "mule-1", "Guessed it.");
+    w.pass();
+    let sent = w.sent();
+    assert!(
+        sent.iter().all(|m| !m.subject.contains("Press")),
+        "the union got no anonymous press from the foundation: {sent:#?}"
+    );
+    reply_to_press(&mut w, CLEON, old, "cleon-1", "Who are you?");
+    w.pass();
+    let sent = w.sent();
+    let back: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("Press"))
+        .collect();
+    assert_eq!(back.len(), 1, "{sent:#?}");
+    assert_eq!(back[0].to, HARI);
+    assert!(back[0].body.contains("Who are you?"));
+}
+
 #[test]
 fn press_the_game_forbids_is_refused_with_the_reason_and_sent_to_nobody() {
     let cases = [

@@ -5,7 +5,7 @@
 //! | key | value |
 //! |---|---|
 //! | `v1/press/<id>/<seq>` | one press message: turn, phase, sender, recipients, text |
-//! | `v1/press-token/<id>/<token>` | the power behind an anonymous press message's reply address |
+//! | `v1/press-token/<id>/<token>` | an anonymous press message's reply address: its sender's power and the powers it went to (before 2026-11-25: the power alone) |
 //! | `v1/observers/<id>/<address>` | an observer of the game |
 
 use serde::{Deserialize, Serialize};
@@ -37,6 +37,19 @@ pub struct PressRecord {
     pub to_anonymous: bool,
     pub text: String,
     pub at: DateTime<Utc>,
+}
+
+/// What an anonymous press message's reply token stands for: who sent the message,
+/// and the only powers who may answer through the token, those it went to.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(untagged)]
+enum PressToken {
+    Sent {
+        from: String,
+        to: Vec<String>,
+    },
+    /// A token stored before its recipients were kept with it: the sender alone.
+    Sender(String),
 }
 
 fn observer_key(game: &str, address: &str) -> String {
@@ -389,8 +402,12 @@ impl Judge<'_> {
             // Unguessable, so that only those who got the message can answer it, and
             // telling nothing of when it was sent.
             let token = format!("anon{}", anonymous_token());
+            let kept = PressToken::Sent {
+                from: power.to_string(),
+                to: to.clone(),
+            };
             fx.batch
-                .put(&format!("v1/press-token/{}/{token}", gc.id), &power);
+                .put(&format!("v1/press-token/{}/{token}", gc.id), &kept);
             token
         } else {
             power.to_string()
@@ -462,20 +479,39 @@ impl Judge<'_> {
 
     /// The power a reply to press goes to, named by its id (in any case) or by an
     /// anonymous message's token, and whether it was by a token (its sender stays
-    /// unnamed to the one replying).
+    /// unnamed to the one replying). A token answers only for the powers the message
+    /// went to: for anyone else it is no press of this game (which tells nothing of
+    /// whether it exists). A token kept before its recipients were stored with it
+    /// answers for the powers that ever got anonymous press from its sender.
     pub(super) fn press_target(
         &self,
         gc: &GameConfig,
         record: &Record,
+        replier: &str,
         target: &str,
+        fx: &Effects,
     ) -> Result<Option<(String, bool)>, JudgeError> {
         if let Some(power) = record.power_named(target) {
             return Ok(Some((power, false)));
         }
-        Ok(self
-            .store
-            .get::<String>(&format!("v1/press-token/{}/{target}", gc.id))?
-            .map(|power| (power, true)))
+        let key = format!("v1/press-token/{}/{target}", gc.id);
+        let Some(token) = self.store.get::<PressToken>(&key)? else {
+            return Ok(None);
+        };
+        let (from, allowed) = match token {
+            PressToken::Sent { from, to } => {
+                let allowed = to.iter().any(|p| p == replier);
+                (from, allowed)
+            }
+            PressToken::Sender(from) => {
+                let allowed = self
+                    .press_archive(gc, fx)?
+                    .iter()
+                    .any(|p| p.anonymous && p.from == from && p.to.iter().any(|t| t == replier));
+                (from, allowed)
+            }
+        };
+        Ok(allowed.then_some((from, true)))
     }
 
     /// The game's press in the order it was sent: the stored messages and those sent

@@ -28,7 +28,7 @@ impl Judge<'_> {
         if let Some(target) = mail.to.iter().find_map(|a| intake::plus_target(a)) {
             if !parsed.orders_block {
                 if let Some(text) = parsed.orders.take() {
-                    match self.press_target(gc, &record, &target)? {
+                    match self.press_target(gc, &record, power, &target, fx)? {
                         Some((to, anonymous)) => parsed.commands.push(Command::Press(command::Press {
                             // A token (not a power's name) stands for anonymous press:
                             // its sender stays unnamed to the one replying.
