@@ -1,7 +1,7 @@
 //! An incoming mail, read with mail-parser: who sent it, to whom, about what, its text
 //! (HTML-only mail converted to text), and whether it was sent by a machine.
 
-use mail_parser::{HeaderValue, Message, MessageParser, MimeHeaders};
+use mail_parser::{HeaderValue, Message, MessageParser, MimeHeaders, PartType};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Incoming {
@@ -111,7 +111,17 @@ pub fn parse(whole: &[u8]) -> Incoming {
         .text_part(0)
         .filter(|p| !p.is_text_html() && !p.is_encoding_problem);
     let mut body = match (plain, &recovered) {
-        (Some(_), _) => msg.body_text(0).map(|t| t.into_owned()),
+        // Every inline plain text part, in order: a mailer cuts the text around a
+        // picture pasted in it (Apple Mail) into several.
+        (Some(_), _) => Some(
+            msg.text_bodies()
+                .filter_map(|p| match &p.body {
+                    PartType::Text(t) if !p.is_encoding_problem => Some(t.as_ref()),
+                    _ => None,
+                })
+                .collect::<Vec<&str>>()
+                .join("\n"),
+        ),
         (None, Some((_, text))) => Some(text.clone()),
         (None, None) => msg.body_html(0).map(|h| html_to_text(&h)),
     }
@@ -452,6 +462,36 @@ mod tests {
         let no_id = b"From: a@example.test\r\n\r\nB2 H\r\n";
         assert_eq!(parse(no_id).key, parse(no_id).key);
         assert!(parse(no_id).key.starts_with("sha-less-"));
+    }
+
+    #[test]
+    fn every_inline_text_part_is_read_in_order() {
+        // Apple Mail with a picture pasted between two paragraphs: the text is cut
+        // into two inline parts around it.
+        let raw = "From: a@example.test\r\nSubject: orders\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b1\"\r\n\r\n--b1\r\nContent-Type: text/plain; charset=us-ascii\r\nContent-Disposition: inline\r\n\r\nORDERS\r\nB2 - C3\r\n--b1\r\nContent-Type: image/png; name=map.png\r\nContent-Disposition: inline; filename=map.png\r\nContent-Transfer-Encoding: base64\r\n\r\niVBORw0KGgo=\r\n--b1\r\nContent-Type: text/plain; charset=us-ascii\r\nContent-Disposition: inline\r\n\r\nC4 H\r\nEND\r\n--b1--\r\n";
+        let m = parse(raw.as_bytes());
+        assert_eq!(squash_lines(&m.body), ["ORDERS", "B2 - C3", "C4 H", "END"]);
+        assert!(m.notes.is_empty(), "{:?}", m.notes);
+        // Text and HTML alternatives of one text are read once, as text.
+        let alt = "From: a@example.test\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"b2\"\r\n\r\n--b2\r\nContent-Type: text/plain\r\n\r\nB2 - C3\r\n--b2\r\nContent-Type: text/html\r\n\r\n<p>B2 - C3</p>\r\n--b2--\r\n";
+        assert_eq!(squash_lines(&parse(alt.as_bytes()).body), ["B2 - C3"]);
+        // An attached text file is still not read (told in a note).
+        let attached = "From: a@example.test\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b3\"\r\n\r\n--b3\r\nContent-Type: text/plain\r\n\r\nB2 - C3\r\n--b3\r\nContent-Type: text/plain; name=orders.txt\r\nContent-Disposition: attachment; filename=orders.txt\r\n\r\nC4 H\r\n--b3--\r\n";
+        let m = parse(attached.as_bytes());
+        assert_eq!(squash_lines(&m.body), ["B2 - C3"]);
+        assert_eq!(m.notes.len(), 1);
+        // So is a named text file shown inline.
+        let inline = attached.replace("attachment; filename", "inline; filename");
+        let m = parse(inline.as_bytes());
+        assert_eq!(squash_lines(&m.body), ["B2 - C3"]);
+        assert_eq!(m.notes.len(), 1, "{:?}", m.notes);
+    }
+
+    fn squash_lines(text: &str) -> Vec<&str> {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect()
     }
 
     #[test]
