@@ -54,6 +54,38 @@ fn an_observer_may_ask_for_the_board_and_gets_the_public_one() {
     );
 }
 
+/// A stranger's first mail may both OBSERVE a game and ask for its BOARD: both are
+/// answered (before, only the OBSERVE). One whose OBSERVE fails gets no board.
+#[test]
+fn a_stranger_s_observe_and_board_in_one_mail_are_both_answered() {
+    let mut w = game("max_observers = 1");
+    w.send(WATCHER, "hello", "OBSERVE g1\nBOARD\nHISTORY");
+    w.pass();
+    let sent = w.sent();
+    let got: Vec<&str> = to(&sent, WATCHER)
+        .iter()
+        .map(|m| m.subject.as_str())
+        .collect();
+    assert_eq!(
+        got,
+        ["[g1] Observing", "[g1] Board", "[g1] History of turn 1"],
+        "{:?}",
+        subjects(&sent)
+    );
+    let public = w.record().game.play().board_text(Viewer::Public);
+    assert!(sent[1].body.contains(&public), "{}", sent[1].body);
+    // The game takes no second observer: that mail gets the refusal alone.
+    w.send("second@example.test", "[g1]", "OBSERVE g1\nBOARD");
+    w.pass();
+    let sent = w.sent();
+    assert_eq!(sent.len(), 1, "{:?}", subjects(&sent));
+    assert!(
+        squash(&sent[0].body).contains("takes no more observers"),
+        "{}",
+        sent[0].body
+    );
+}
+
 /// In a game with hidden information (Battles for the Galactic Empire), an observer's
 /// BOARD is the public view, what the observers' results mails show: never a power's.
 #[test]

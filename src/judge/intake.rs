@@ -285,15 +285,39 @@ impl Judge<'_> {
         // A player's mail (registered, with a password) may hold them beside orders or
         // other commands: the rest of the mail is then read as if they were not there.
         // A greeting or a signature beside them alone is no such mail.
+        // Anyone who observes the game after it (a stranger too) may ask BOARD, HISTORY
+        // and HELP in the same mail, as an observer.
         if observing(&parsed) {
             self.observe(mail, &parsed, fx)?;
+            let mut observed = parsed.commands.iter().filter_map(|c| match c {
+                Command::Observe(id) => Some(id.clone()),
+                _ => None,
+            });
+            let observed = observed
+                .next()
+                .filter(|first| observed.all(|id| id == *first));
             parsed
                 .commands
                 .retain(|c| !matches!(c, Command::Observe(_) | Command::Unobserve(_)));
             let rest =
                 parsed.orders.is_some() || parsed.loose.is_some() || !parsed.commands.is_empty();
-            if !rest || parsed.password.is_none() || !self.is_registered(&mail.from)? {
+            if !rest {
                 return Ok(());
+            }
+            if parsed.password.is_none() || !self.is_registered(&mail.from)? {
+                let asks = parsed
+                    .commands
+                    .iter()
+                    .any(|c| matches!(c, Command::Board | Command::History(_) | Command::Help(_)));
+                let game = game_named(mail, &parsed).or(observed);
+                let observes = match game.as_deref().and_then(|id| self.config.game(id)) {
+                    Some(gc) => self.observers(gc, fx)?.contains(&mail.from),
+                    None => false,
+                };
+                if !asks || !observes {
+                    return Ok(());
+                }
+                parsed.game = game;
             }
         }
         let game_id = game_named(mail, &parsed);
