@@ -268,6 +268,9 @@ pub struct Judge<'c> {
     /// … and these of them were handed over and their acceptance not yet recorded:
     /// the others were never handed over (see `Mail::fresh`).
     handed: std::cell::RefCell<std::collections::HashSet<String>>,
+    /// Due games whose record could not be read, told in a pass's errors once for the
+    /// life of the process (not on every pass while they wait).
+    unreadable_reported: std::cell::RefCell<std::collections::HashSet<String>>,
     /// The build named in the history of each phase this judge adjudicates
     /// ([`crate::BUILD`]; another only in tests of an upgrade, [`Judge::adjudicate_as`]).
     build: String,
@@ -342,6 +345,7 @@ impl<'c> Judge<'c> {
             due_at: Default::default(),
             outbox_floor,
             handed: Default::default(),
+            unreadable_reported: Default::default(),
             build: crate::BUILD.to_string(),
         };
         *judge.known.borrow_mut() = judge.build_due_index()?;

@@ -32,10 +32,13 @@ impl Judge<'_> {
                 Ok(None) => continue,
                 Err(JudgeError::Unreadable { why, .. }) => {
                     // The game waits, alone, in the index: kept when it reads again.
-                    report.errors.push(format!(
-                        "game {}: its record cannot be read ({why}); it waits",
-                        gc.id
-                    ));
+                    // Told once by this process, not on every pass while it waits.
+                    if self.unreadable_reported.borrow_mut().insert(gc.id.clone()) {
+                        report.errors.push(format!(
+                            "game {}: its record cannot be read ({why}); it waits",
+                            gc.id
+                        ));
+                    }
                     self.tell_unreadable(gc, &why, &mut fx)?;
                     self.commit(fx)?;
                     continue;
@@ -49,6 +52,7 @@ impl Judge<'_> {
                 continue;
             }
             self.mended(&gc.id, &mut fx)?;
+            self.unreadable_reported.borrow_mut().remove(&gc.id);
             if now >= deadline {
                 let attempts_key = record::deadline_attempts_key(&gc.id, deadline);
                 let attempts: u32 = self.store.get(&attempts_key)?.unwrap_or(0);
