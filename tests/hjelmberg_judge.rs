@@ -21,7 +21,7 @@ fn fh_state(w: &World) -> State {
     }
 }
 
-const PLAYERS: [(&str, &str, &str); 5] = [
+pub(crate) const PLAYERS: [(&str, &str, &str); 5] = [
     ("ann", "ann.fh@example.test", "pw-fh-ann"),
     ("bob", "bob.fh@example.test", "pw-fh-bob"),
     ("cat", "cat.fh@example.test", "pw-fh-cat"),

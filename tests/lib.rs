@@ -60,6 +60,7 @@ mod properties;
 mod reload;
 mod rules;
 mod solo;
+mod stored_games;
 mod war;
 mod war_battle;
 mod war_cases;

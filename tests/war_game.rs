@@ -15,7 +15,7 @@ use pbem::rules::war_imperialism::{self as war};
 
 use crate::world::{assert_chatter_only_in_the_receipt, squash, World};
 
-const PLAYERS: [(&str, &str, &str); 6] = [
+pub(crate) const PLAYERS: [(&str, &str, &str); 6] = [
     ("black", "black.war@example.test", "pw-war-black"),
     ("blue", "blue.war@example.test", "pw-war-blue"),
     ("green", "green.war@example.test", "pw-war-green"),
