@@ -18,12 +18,11 @@ use crate::world::{password_of, Sent, World, GODSFIRE_PLAYERS, PLAYERS};
 
 const WATCHER: &str = "watcher@example.test";
 
+/// A game's players: power, address, password.
+type Players = Vec<(&'static str, &'static str, &'static str)>;
+
 /// Each rule set's game: its `rules`, the game table's extra lines and its players.
-fn games() -> Vec<(
-    &'static str,
-    &'static str,
-    Vec<(&'static str, &'static str, &'static str)>,
-)> {
+fn games() -> Vec<(&'static str, &'static str, Players)> {
     vec![
         ("foundation-empire", "", PLAYERS.to_vec()),
         ("godsfire", "", GODSFIRE_PLAYERS.to_vec()),
