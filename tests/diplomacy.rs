@@ -586,3 +586,39 @@ fn a_winter_receipt_tells_the_builds_or_removals_owed_and_ordered() {
         "{body}"
     );
 }
+
+/// A retreat receipt names the power's dislodged units left without an order, with
+/// where each may go, and says the deadline disbands them; with every unit ordered, one
+/// short line.
+#[test]
+fn a_retreat_receipt_tells_the_dislodged_units_left_without_an_order() {
+    let mut w = to_russias_retreat();
+    let (_, russia, _) = DIPLOMACY_PLAYERS[5];
+    w.sent();
+    let mut receipt = |body: &str| {
+        w.orders(russia, body);
+        w.pass();
+        mail_to(&w.sent(), russia, "received").body.clone()
+    };
+    // WAIT: no orders standing, and the phase waits for the deadline.
+    let raw = receipt("WAIT");
+    assert!(
+        raw.contains(
+            "Orders now standing for RUS:\n  (none: the rules' defaults apply to your pieces)\nDislodged units: 1. No order yet for RUS F rum (may retreat to sev, bla\nor bul/ec): without an order by the deadline, it disbands.\n"
+        ),
+        "{raw}"
+    );
+    let body = squash(&receipt("F rum R sev"));
+    assert!(
+        body.contains(
+            "Orders now standing for RUS: RUS F rum R sev Dislodged units: 1. Your orders retreat 1: nothing is left to order. Submitted so far"
+        ),
+        "{body}"
+    );
+    let body = squash(&receipt("F rum D"));
+    assert!(
+        body.contains("Dislodged units: 1. Your orders disband 1: nothing is left to order."),
+        "{body}"
+    );
+    assert_eq!(state(&w).phase.step, Step::Retreat);
+}

@@ -553,3 +553,72 @@ fn a_winter_receipt_counts_the_adjustments_owed_ordered_and_left() {
     let s = State::standard(Options::default());
     assert!(s.receipt_notes("ENG", "F lon H").is_empty());
 }
+
+/// What a retreat receipt says under the orders standing (`Play::receipt_notes`): the
+/// power's dislodged units, how many its orders retreat or disband, and each unit left
+/// without an order, with where it may go: it disbands at the deadline. Two of the
+/// power's own units retreating to one province both disband, and the note says so.
+#[test]
+fn a_retreat_receipt_names_the_dislodged_units_left_without_an_order() {
+    use pbem::rules::game::Play;
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
+        r#"
+phase = "S1901R"
+[[prior_orders]]
+order = "ENG A lvp - edi"
+[[prior_orders]]
+order = "ENG F yor S A lvp - edi"
+[[prior_orders]]
+order = "ENG F nwy H"
+[[prior_orders]]
+order = "GER A kie S A ruh - hol"
+[[prior_orders]]
+order = "GER A ruh - hol"
+[[prior_orders]]
+order = "RUS F edi H"
+[[prior_orders]]
+order = "RUS A swe S A fin - nwy"
+[[prior_orders]]
+order = "RUS A fin - nwy"
+[[prior_orders]]
+order = "RUS F hol H"
+"#,
+    )
+    .unwrap()
+    .state;
+    let notes = |power: &str, orders: &str| s.receipt_notes(power, orders).join("\n");
+    // Russia: two fleets dislodged.
+    assert_eq!(
+        notes("RUS", ""),
+        "Dislodged units: 2. No orders yet for RUS F edi (may retreat to cly, nth or nwg) and RUS F hol (may retreat to bel, hel or nth): without orders by the deadline, they disband."
+    );
+    assert_eq!(
+        notes("RUS", "F edi R nth"),
+        "Dislodged units: 2. Your orders retreat 1. No order yet for RUS F hol (may retreat to bel, hel or nth): without an order by the deadline, it disbands."
+    );
+    assert_eq!(
+        notes("RUS", "F edi - nwg\nF hol D"),
+        "Dislodged units: 2. Your orders retreat 1 and disband 1: nothing is left to order."
+    );
+    // Two retreats to one province: both disband.
+    assert_eq!(
+        notes("RUS", "F edi R nth\nF hol R nth"),
+        "Dislodged units: 2. Your orders retreat 2: nothing is left to order. RUS F edi and RUS F hol both retreat to nth: both disband."
+    );
+    // A refused line counts for nothing, and a later refused order for a unit replaces
+    // the earlier one, as the adjudication has it.
+    assert_eq!(
+        notes("RUS", "F edi R yor\nF hol R nth\nF hol R kie\nF hol H"),
+        "Dislodged units: 2. No orders yet for RUS F edi (may retreat to cly, nth or nwg) and RUS F hol (may retreat to bel, hel or nth): without orders by the deadline, they disband."
+    );
+    // England: one fleet, disbanded by its orders.
+    assert_eq!(
+        notes("ENG", "F nwy D"),
+        "Dislodged units: 1. Your orders disband 1: nothing is left to order."
+    );
+    // A power with nothing dislodged is told nothing.
+    assert_eq!(notes("GER", ""), "");
+    // Not in a movement phase.
+    let s = State::standard(Options::default());
+    assert!(s.receipt_notes("RUS", "").is_empty());
+}

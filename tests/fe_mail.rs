@@ -347,3 +347,42 @@ fn chatter_with_a_dash_is_not_read_and_reaches_only_its_writer() {
         }
     }
 }
+
+/// A placement receipt says under the orders standing how many new fleets the power
+/// has to place, how many its orders place, and where the deadline places the others
+/// (R8.4: the first empty sector next to the system, in reading order).
+#[test]
+fn a_placement_receipt_tells_the_new_fleets_due_placed_and_left() {
+    let (_, hari, _) = PLAYERS[0];
+    let mut w = World::new(&format!(
+        "[game.options]\noccupation_turns = 1\n{FIXED_START}"
+    ));
+    for ((_, address, _), holds) in PLAYERS[1..].iter().zip(["E1 H", "E4 H", "A4 H"]) {
+        w.orders(address, holds);
+    }
+    w.orders(hari, "B2 - A3");
+    w.pass();
+    assert_eq!(w.record().game.label().phase, "placement");
+    w.sent();
+    let mut receipt = |body: &str| {
+        w.orders(hari, body);
+        w.pass();
+        receipt(&w.sent()).body.clone()
+    };
+    // WAIT: nothing ordered, and the phase waits for the deadline.
+    let raw = receipt("WAIT");
+    assert!(
+        raw.contains(
+            "Orders now standing for foundation:\n  (none: the rules' defaults apply to your pieces)\nNew fleets to place: 1 (for Konom). No placement is ordered yet. Without\nan order by the deadline, the fleet for Konom goes to A2, the first\nempty sector next to it.\n"
+        ),
+        "{raw}"
+    );
+    let body = squash(&receipt("PLACE B3"));
+    assert!(
+        body.contains(
+            "Orders now standing for foundation: PLACE Konom B3 New fleets to place: 1 (for Konom). Your orders place 1: nothing is left to order. Submitted so far"
+        ),
+        "{body}"
+    );
+    assert_eq!(w.record().game.label().phase, "placement");
+}

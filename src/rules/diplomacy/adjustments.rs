@@ -326,7 +326,7 @@ pub fn receipt_notes(state: &State, power: &str, text: &str) -> Vec<String> {
     vec![note]
 }
 
-fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
+pub(super) fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
     if n == 1 {
         one
     } else {
@@ -335,10 +335,19 @@ fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
 }
 
 /// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
+pub(super) fn and_list(items: &[String]) -> String {
+    joined(items, "and")
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub(super) fn or_list(items: &[String]) -> String {
+    joined(items, "or")
+}
+
+fn joined(items: &[String], word: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [init @ .., last] => format!("{} {word} {last}", init.join(", ")),
     }
 }

@@ -98,9 +98,13 @@ impl Play for State {
     }
 
     /// In winter: the builds or removals owed, how many the orders give, and what the
-    /// deadline does with the rest.
+    /// deadline does with the rest. In a retreat phase: the dislodged units, how many
+    /// the orders retreat or disband, and those the deadline disbands for want of one.
     fn receipt_notes(&self, power: &str, orders: &str) -> Vec<String> {
-        super::adjustments::receipt_notes(self, power, orders)
+        match self.phase.step {
+            super::state::Step::Retreat => super::retreat::receipt_notes(self, power, orders),
+            _ => super::adjustments::receipt_notes(self, power, orders),
+        }
     }
 
     fn board_text(&self, _viewer: Viewer) -> String {

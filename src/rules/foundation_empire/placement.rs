@@ -19,43 +19,7 @@ pub(super) fn adjudicate(state: &State, orders: &Submissions) -> (State, Report)
 
 fn adjudicate_with(state: &State, orders: &Submissions, slots: &Slots) -> (State, Report) {
     let mut report = Report::default();
-    let occupancy = state.occupancy();
-    let checker = Checker {
-        state,
-        occupancy: &occupancy,
-    };
-    // One slot per pending placement (in the state's order: by power, then system).
-    let mut chosen: Vec<Chosen<Sector>> = vec![None; state.pending.len()];
-    check::read_into_slots(
-        &checker,
-        orders,
-        &mut chosen,
-        |slot| state.board.system(state.pending[slot].system).at,
-        |power, syntax, chosen| check_line(&checker, slots, power, syntax, chosen),
-        &mut report.results,
-    );
-    // NMR: the first empty sector next to the system that this power has not chosen.
-    let mut picks: Vec<Option<(Sector, bool)>> =
-        chosen.iter().map(|c| c.map(|(s, _)| (s, false))).collect();
-    let lines: Vec<Option<NonZeroU32>> = chosen.iter().map(|c| c.map(|(_, w)| w.number)).collect();
-    for slot in 0..picks.len() {
-        if picks[slot].is_some() {
-            continue;
-        }
-        let p = state.pending[slot];
-        // Picked for another of the power's placements (next to the sector, as
-        // every pick is).
-        let taken = |s: &Sector| {
-            slots
-                .near(state, p.power, *s)
-                .into_iter()
-                .any(|q| picks[q].is_some_and(|(t, _)| t == *s))
-        };
-        let free = placement_sectors(state, &occupancy, p.system)
-            .into_iter()
-            .find(|s| !taken(s));
-        picks[slot] = free.map(|s| (s, true));
-    }
+    let (picks, lines) = choose(state, orders, slots, &mut report);
     // R8.6: a sector chosen by two powers gets neither fleet.
     let mut claims: HashMap<Sector, u32> = HashMap::new();
     for (s, _) in picks.iter().flatten() {
@@ -119,6 +83,142 @@ fn adjudicate_with(state: &State, orders: &Submissions, slots: &Slots) -> (State
     next.sort_fleets();
     turn::start_next_turn(&mut next);
     (next, report)
+}
+
+/// Where each pending placement goes (in the state's order: by power, then system), as
+/// the orders and the NMR default choose it (`true`: by default), or `None` when no
+/// empty sector is left next to its system; and the line that chose it. Refused lines
+/// go to `report`. Two powers' picks of one sector are not looked at here (R8.6).
+#[allow(clippy::type_complexity)]
+fn choose(
+    state: &State,
+    orders: &Submissions,
+    slots: &Slots,
+    report: &mut Report,
+) -> (Vec<Option<(Sector, bool)>>, Vec<Option<NonZeroU32>>) {
+    let occupancy = state.occupancy();
+    let checker = Checker {
+        state,
+        occupancy: &occupancy,
+    };
+    // One slot per pending placement (in the state's order: by power, then system).
+    let mut chosen: Vec<Chosen<Sector>> = vec![None; state.pending.len()];
+    check::read_into_slots(
+        &checker,
+        orders,
+        &mut chosen,
+        |slot| state.board.system(state.pending[slot].system).at,
+        |power, syntax, chosen| check_line(&checker, slots, power, syntax, chosen),
+        &mut report.results,
+    );
+    // NMR: the first empty sector next to the system that this power has not chosen.
+    let mut picks: Vec<Option<(Sector, bool)>> =
+        chosen.iter().map(|c| c.map(|(s, _)| (s, false))).collect();
+    let lines: Vec<Option<NonZeroU32>> = chosen.iter().map(|c| c.map(|(_, w)| w.number)).collect();
+    for slot in 0..picks.len() {
+        if picks[slot].is_some() {
+            continue;
+        }
+        let p = state.pending[slot];
+        // Picked for another of the power's placements (next to the sector, as
+        // every pick is).
+        let taken = |s: &Sector| {
+            slots
+                .near(state, p.power, *s)
+                .into_iter()
+                .any(|q| picks[q].is_some_and(|(t, _)| t == *s))
+        };
+        let free = placement_sectors(state, &occupancy, p.system)
+            .into_iter()
+            .find(|s| !taken(s));
+        picks[slot] = free.map(|s| (s, true));
+    }
+    (picks, lines)
+}
+
+/// What a placement receipt says under a power's orders standing (`text`, as kept):
+/// the new fleets it has to place (`New fleets to place: 2 (for Daribow and
+/// Rossem).`), how many its orders place, and what the deadline does with the others:
+/// each goes to the first empty sector next to its system in reading order that the
+/// power's other placements leave (R8.4), named, or is lost when none is left. A
+/// power's placements depend on its own orders only, but for another power placing
+/// in the same sector (R8.6): that is the other's secret, and not looked at.
+/// Nothing outside a placement phase, nor for a power with nothing to place.
+pub fn receipt_notes(state: &State, power: PowerId, text: &str) -> Vec<String> {
+    if state.phase != super::position::Phase::Placement {
+        return Vec::new();
+    }
+    let mut mine = state.clone();
+    mine.pending.retain(|p| p.power == power);
+    if mine.pending.is_empty() {
+        return Vec::new();
+    }
+    let board = &state.board;
+    let orders = Submissions::from([(power, text.to_string())]);
+    let (picks, _) = choose(&mine, &orders, &Slots::of(&mine), &mut Report::default());
+    let systems: Vec<String> = mine
+        .pending
+        .iter()
+        .map(|p| board.system(p.system).name.clone())
+        .collect();
+    let placed = picks
+        .iter()
+        .filter(|p| matches!(p, Some((_, false))))
+        .count();
+    let mut by_default: Vec<(String, String)> = Vec::new();
+    let mut lost: Vec<String> = Vec::new();
+    for (system, pick) in systems.iter().zip(&picks) {
+        match pick {
+            Some((at, true)) => by_default.push((system.clone(), board.name(*at))),
+            None => lost.push(system.clone()),
+            Some((_, false)) => {}
+        }
+    }
+    let mut note = format!(
+        "New fleets to place: {} (for {}).",
+        systems.len(),
+        and_list(&systems)
+    );
+    note += &match placed {
+        0 => " No placement is ordered yet".to_string(),
+        n => format!(" Your orders place {n}"),
+    };
+    note += if by_default.is_empty() && lost.is_empty() {
+        ": nothing is left to order."
+    } else {
+        "."
+    };
+    match by_default.as_slice() {
+        [] => {}
+        [(system, at)] => {
+            note += &format!(
+                " Without an order by the deadline, the fleet for {system} goes to {at}, the first empty sector next to it."
+            )
+        }
+        many => {
+            let each: Vec<String> = many
+                .iter()
+                .map(|(system, at)| format!("{at} for {system}"))
+                .collect();
+            note += &format!(
+                " Without orders by the deadline, each fleet left goes to the first empty sector next to its system: {}.",
+                and_list(&each)
+            );
+        }
+    }
+    for system in &lost {
+        note += &format!(" The fleet for {system} is lost: no empty sector is left next to it.");
+    }
+    vec![note]
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 /// Checks a `PLACE` line; returns the pending slot it fills and the sector.
@@ -338,5 +438,82 @@ mod tests {
             placed > 1000 && refused > 1000,
             "{placed} placed, {refused} refused"
         );
+    }
+
+    /// A placement scenario for the Foundation: fleets on Daribow (C3) and Rossem (C4),
+    /// a new fleet due for each; `owned`: more lines of `[systems]`, `more`: more lines
+    /// after (fleets, placements).
+    fn due(owned: &str, more: &str) -> State {
+        let text = format!(
+            "rules = \"foundation-empire\"\nphase = \"placement\"\nturn = 6\n\
+             [systems]\nRossem = \"foundation\"\nDaribow = \"foundation\"\n{owned}\
+             [[fleet]]\npower = \"foundation\"\nat = \"C4\"\nstay = 4\n\
+             [[fleet]]\npower = \"foundation\"\nat = \"C3\"\nstay = 4\n\
+             [[pending_placement]]\npower = \"foundation\"\nsystem = \"Rossem\"\n\
+             [[pending_placement]]\npower = \"foundation\"\nsystem = \"Daribow\"\n{more}"
+        );
+        crate::rules::foundation_empire::scenario::Scenario::from_toml(
+            &text,
+            std::path::Path::new("."),
+        )
+        .expect("the scenario reads")
+        .state
+    }
+
+    /// What a placement receipt says under the orders standing: the new fleets due,
+    /// how many the orders place, and where the deadline places the others (R8.4: the
+    /// first empty sector next to the system, in reading order, leaving out the sectors
+    /// the power's other placements take), or that one is lost, no sector being left.
+    #[test]
+    fn a_placement_receipt_counts_the_fleets_due_placed_and_left() {
+        let state = due("", "");
+        let notes = |orders: &str| receipt_notes(&state, PowerId(0), orders).join("\n");
+        assert_eq!(
+            notes(""),
+            "New fleets to place: 2 (for Daribow and Rossem). No placement is ordered yet. Without orders by the deadline, each fleet left goes to the first empty sector next to its system: B2 for Daribow and B3 for Rossem."
+        );
+        assert_eq!(
+            notes("PLACE Rossem D5"),
+            "New fleets to place: 2 (for Daribow and Rossem). Your orders place 1. Without an order by the deadline, the fleet for Daribow goes to B2, the first empty sector next to it."
+        );
+        // The sector the orders take is left out of the default for the other.
+        assert_eq!(
+            notes("PLACE Daribow B3"),
+            "New fleets to place: 2 (for Daribow and Rossem). Your orders place 1. Without an order by the deadline, the fleet for Rossem goes to D3, the first empty sector next to it."
+        );
+        assert_eq!(
+            notes("PLACE Rossem D5\nPLACE Daribow D3"),
+            "New fleets to place: 2 (for Daribow and Rossem). Your orders place 2: nothing is left to order."
+        );
+        // A refused line counts for nothing; a second placement on one sector is
+        // refused (R8.6), and that fleet goes where the default puts it.
+        assert_eq!(
+            notes("PLACE Rossem C3\nPLACE Rossem D4\nPLACE Daribow D4"),
+            "New fleets to place: 2 (for Daribow and Rossem). Your orders place 1. Without an order by the deadline, the fleet for Daribow goes to B2, the first empty sector next to it."
+        );
+        // A power with nothing to place is told nothing.
+        assert!(receipt_notes(&state, PowerId(1), "").is_empty());
+
+        // Terminus (A1) hemmed in: its fleet is lost.
+        let state = due(
+            "Terminus = \"foundation\"\n",
+            "[[fleet]]\npower = \"imperium\"\nat = \"A2\"\n\
+             [[fleet]]\npower = \"imperium\"\nat = \"B1\"\n\
+             [[fleet]]\npower = \"imperium\"\nat = \"B2\"\n\
+             [[fleet]]\npower = \"foundation\"\nat = \"A1\"\nstay = 4\n\
+             [[pending_placement]]\npower = \"foundation\"\nsystem = \"Terminus\"\n",
+        );
+        let notes = |orders: &str| receipt_notes(&state, PowerId(0), orders).join("\n");
+        assert_eq!(
+            notes("PLACE Daribow D3\nPLACE Rossem D5"),
+            "New fleets to place: 3 (for Terminus, Daribow and Rossem). Your orders place 2. The fleet for Terminus is lost: no empty sector is left next to it."
+        );
+    }
+
+    #[test]
+    fn a_receipt_outside_a_placement_phase_says_nothing() {
+        let mut state = due("", "");
+        state.phase = Phase::Movement;
+        assert!(receipt_notes(&state, PowerId(0), "").is_empty());
     }
 }

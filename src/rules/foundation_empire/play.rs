@@ -130,6 +130,16 @@ impl Play for StoredState {
         }
     }
 
+    /// In a placement phase: the new fleets due, how many the orders place, and where
+    /// the deadline places the others (R8.4).
+    fn receipt_notes(&self, power: &str, orders: &str) -> Vec<String> {
+        let state = self.state();
+        match state.board.power_by_id(power) {
+            Some(p) => super::placement::receipt_notes(&state, p, orders),
+            None => Vec::new(),
+        }
+    }
+
     fn board_text(&self, _viewer: Viewer) -> String {
         report::board_text(&self.state())
     }
