@@ -85,17 +85,19 @@ fn adjudicate_with(state: &State, orders: &Submissions, slots: &Slots) -> (State
     (next, report)
 }
 
+/// Where a pending placement goes, and whether by default (`None`: nowhere).
+type Pick = Option<(Sector, bool)>;
+
 /// Where each pending placement goes (in the state's order: by power, then system), as
 /// the orders and the NMR default choose it (`true`: by default), or `None` when no
 /// empty sector is left next to its system; and the line that chose it. Refused lines
 /// go to `report`. Two powers' picks of one sector are not looked at here (R8.6).
-#[allow(clippy::type_complexity)]
 fn choose(
     state: &State,
     orders: &Submissions,
     slots: &Slots,
     report: &mut Report,
-) -> (Vec<Option<(Sector, bool)>>, Vec<Option<NonZeroU32>>) {
+) -> (Vec<Pick>, Vec<Option<NonZeroU32>>) {
     let occupancy = state.occupancy();
     let checker = Checker {
         state,
@@ -112,8 +114,7 @@ fn choose(
         &mut report.results,
     );
     // NMR: the first empty sector next to the system that this power has not chosen.
-    let mut picks: Vec<Option<(Sector, bool)>> =
-        chosen.iter().map(|c| c.map(|(s, _)| (s, false))).collect();
+    let mut picks: Vec<Pick> = chosen.iter().map(|c| c.map(|(s, _)| (s, false))).collect();
     let lines: Vec<Option<NonZeroU32>> = chosen.iter().map(|c| c.map(|(_, w)| w.number)).collect();
     for slot in 0..picks.len() {
         if picks[slot].is_some() {
