@@ -119,10 +119,7 @@ fn press_reaches_exactly_the_named_powers_signed_with_a_power_never_an_address()
     ));
     w.pass();
     let sent = w.sent();
-    let back: Vec<&Sent> = sent
-        .iter()
-        .filter(|m| m.subject.contains("Press"))
-        .collect();
+    let back = press_mails(&sent);
     assert_eq!(back.len(), 1);
     assert_eq!(back[0].to, HARI);
     assert_eq!(back[0].subject, "[g1] Press from imperium");
@@ -196,10 +193,7 @@ fn grey_press_may_be_anonymous_and_its_replies_find_the_sender() {
     ));
     w.pass();
     let sent = w.sent();
-    let back: Vec<&Sent> = sent
-        .iter()
-        .filter(|m| m.subject.contains("Press"))
-        .collect();
+    let back = press_mails(&sent);
     assert_eq!(back.len(), 1);
     assert_eq!(back[0].to, HARI);
     assert!(back[0].body.contains("Who are you?"));
@@ -234,6 +228,13 @@ fn grey_press_may_be_anonymous_and_its_replies_find_the_sender() {
         "{}",
         h[0].body
     );
+}
+
+/// The press among mails sent.
+fn press_mails(sent: &[Sent]) -> Vec<&Sent> {
+    sent.iter()
+        .filter(|m| m.subject.contains("Press"))
+        .collect()
 }
 
 /// A reply by `from` to the press address `reply_to`.
@@ -282,10 +283,7 @@ fn only_the_recipients_of_anonymous_press_may_answer_through_its_token() {
     reply_to_press(&mut w, CLEON, &reply_to, "cleon-1", "Who are you?");
     w.pass();
     let sent = w.sent();
-    let back: Vec<&Sent> = sent
-        .iter()
-        .filter(|m| m.subject.contains("Press"))
-        .collect();
+    let back = press_mails(&sent);
     assert_eq!(back.len(), 1, "{sent:#?}");
     assert_eq!(back[0].to, HARI);
 }
@@ -315,10 +313,7 @@ fn a_press_token_kept_before_recipients_were_stored_answers_only_those_who_got_a
     reply_to_press(&mut w, CLEON, old, "cleon-1", "Who are you?");
     w.pass();
     let sent = w.sent();
-    let back: Vec<&Sent> = sent
-        .iter()
-        .filter(|m| m.subject.contains("Press"))
-        .collect();
+    let back = press_mails(&sent);
     assert_eq!(back.len(), 1, "{sent:#?}");
     assert_eq!(back[0].to, HARI);
     assert!(back[0].body.contains("Who are you?"));

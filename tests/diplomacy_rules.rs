@@ -141,12 +141,8 @@ fn datc_6_i_2_no_fleet_built_inland() {
     assert!(!v["units"].as_array().unwrap().contains(&"RUS F mos".into()));
 }
 
-#[test]
-fn datc_6_h_2_no_supports_from_a_retreating_unit() {
-    let v = run(r#"
-phase = "S1901R"
-orders = ["ENG F nwy R nth", "RUS F edi R nth", "RUS F hol S F edi - nth"]
-[[prior_orders]]
+/// The spring of DATC 6.H.2, which leaves fleets of England and Russia dislodged.
+const DATC_6_H_2_SPRING: &str = r#"[[prior_orders]]
 order = "ENG A lvp - edi"
 [[prior_orders]]
 order = "ENG F yor S A lvp - edi"
@@ -164,7 +160,13 @@ order = "RUS A swe S A fin - nwy"
 order = "RUS A fin - nwy"
 [[prior_orders]]
 order = "RUS F hol H"
-"#);
+"#;
+
+#[test]
+fn datc_6_h_2_no_supports_from_a_retreating_unit() {
+    let v = run(&format!(
+        "phase = \"S1901R\"\norders = [\"ENG F nwy R nth\", \"RUS F edi R nth\", \"RUS F hol S F edi - nth\"]\n{DATC_6_H_2_SPRING}"
+    ));
     assert_eq!(outcome(&v, "ENG F nwy R nth"), "fails");
     assert_eq!(outcome(&v, "RUS F edi R nth"), "fails");
     assert_eq!(outcome(&v, "RUS F hol S"), "invalid");
@@ -561,29 +563,9 @@ fn a_winter_receipt_counts_the_adjustments_owed_ordered_and_left() {
 #[test]
 fn a_retreat_receipt_names_the_dislodged_units_left_without_an_order() {
     use pbem::rules::game::Play;
-    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(
-        r#"
-phase = "S1901R"
-[[prior_orders]]
-order = "ENG A lvp - edi"
-[[prior_orders]]
-order = "ENG F yor S A lvp - edi"
-[[prior_orders]]
-order = "ENG F nwy H"
-[[prior_orders]]
-order = "GER A kie S A ruh - hol"
-[[prior_orders]]
-order = "GER A ruh - hol"
-[[prior_orders]]
-order = "RUS F edi H"
-[[prior_orders]]
-order = "RUS A swe S A fin - nwy"
-[[prior_orders]]
-order = "RUS A fin - nwy"
-[[prior_orders]]
-order = "RUS F hol H"
-"#,
-    )
+    let s = pbem::rules::diplomacy::scenario::Scenario::from_toml(&format!(
+        "phase = \"S1901R\"\n{DATC_6_H_2_SPRING}"
+    ))
     .unwrap()
     .state;
     let notes = |power: &str, orders: &str| s.receipt_notes(power, orders).join("\n");
