@@ -54,11 +54,7 @@ pub enum TemplateError {
 
 /// Names as a sentence lists them: `a`, `a and b`, `a, b and c`.
 pub fn and_list(names: Vec<String>) -> String {
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
+    crate::rules::words::and_list(&names)
 }
 
 impl Templates {

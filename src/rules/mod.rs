@@ -18,6 +18,7 @@ pub mod foundation_hjelmberg;
 pub mod game;
 pub mod godsfire;
 pub mod war_imperialism;
+pub mod words;
 
 use std::collections::BTreeMap;
 

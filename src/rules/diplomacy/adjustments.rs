@@ -1,6 +1,8 @@
 //! The adjustment phase (winter): builds and removals, and civil disorder for a power
 //! that ordered too few removals (the units farthest from its centres go first).
 
+use crate::rules::words::and_list;
+
 use super::check::{self, Does, Order};
 use super::map::{bits, Kind, Prov};
 use super::phase::{result, Outcome, Report};
@@ -331,23 +333,5 @@ pub(super) fn plural(n: u32, one: &'static str, many: &'static str) -> &'static 
         one
     } else {
         many
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-pub(super) fn and_list(items: &[String]) -> String {
-    joined(items, "and")
-}
-
-/// `a`, `a or b`, `a, b or c`.
-pub(super) fn or_list(items: &[String]) -> String {
-    joined(items, "or")
-}
-
-fn joined(items: &[String], word: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} {word} {last}", init.join(", ")),
     }
 }

@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use super::adjustments::{and_list, or_list, plural};
+use crate::rules::words::{and_list, or_list};
+
+use super::adjustments::plural;
 use super::check::{self, Does, Order};
 use super::map::{Loc, Prov};
 use super::phase::{end_of_season, last_per_unit, result, OrderResult, Outcome, Report};

@@ -3,6 +3,8 @@
 use std::collections::HashMap;
 use std::num::NonZeroU32;
 
+use crate::rules::words::and_list;
+
 use super::board::{PowerId, Sector, SystemId};
 use super::check::{self, Checker, Chosen};
 use super::outcome::{
@@ -211,15 +213,6 @@ pub fn receipt_notes(state: &State, power: PowerId, text: &str) -> Vec<String> {
         note += &format!(" The fleet for {system} is lost: no empty sector is left next to it.");
     }
     vec![note]
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }
 
 /// Checks a `PLACE` line; returns the pending slot it fills and the sector.

@@ -24,6 +24,7 @@ use super::state::{Pace, Phase, State};
 use super::turn::{
     play_turn, read_submission, standing_response, unused_lines, Ctx, Drawer, Lost, Written,
 };
+use crate::rules::words::and_list;
 
 /// A dry run's detail for a draw it leaves to the adjudication (draft, prophecy).
 pub const AT_ADJUDICATION: &str = "at adjudication";
@@ -45,15 +46,6 @@ pub struct Preview {
 pub struct Trial {
     pub lines: Vec<Preview>,
     pub after: String,
-}
-
-/// "red", "red and blue", "red, blue and green".
-fn and_list(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }
 
 /// "after red's turn (the Empire moves at its end)", "after the starts of green and blue".
