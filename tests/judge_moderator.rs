@@ -253,6 +253,30 @@ fn an_archived_game_no_longer_makes_its_replacement_player_known() {
     let reply = w.sent().pop().expect("a reply");
     assert_eq!(reply.to, "gaal@example.test");
     assert_eq!(reply.subject, "Mail not accepted", "{}", reply.body);
+    // A pbem before 480e6f0 left the entry behind when it archived the game: it counts
+    // for nothing while the game is not listed.
+    {
+        let store = pbem::store::Store::open(&w.config.judge.store).unwrap();
+        store.put_now(key, &true).unwrap();
+    }
+    // (A day later: a stranger is answered once a day.)
+    w.advance(chrono::Duration::days(2));
+    w.send("gaal@example.test", "help", "HELP");
+    pbem::judge::Judge::open(&without, &w.clock)
+        .unwrap()
+        .poll_once()
+        .unwrap();
+    let sent = w.sent();
+    let to_gaal: Vec<_> = sent
+        .iter()
+        .filter(|m| m.to == "gaal@example.test")
+        .collect();
+    assert_eq!(to_gaal.len(), 1, "{sent:#?}");
+    assert_eq!(
+        to_gaal[0].subject, "Mail not accepted",
+        "{}",
+        to_gaal[0].body
+    );
     // Listed again: indexed anew when a judge opens.
     w.pass();
     let store = pbem::store::Store::open(&w.config.judge.store).unwrap();

@@ -515,7 +515,9 @@ impl Judge<'_> {
         Ok(listed || !self.replaced_into(address)?.is_empty())
     }
 
-    /// The games an address was handed a power in by `REPLACE`.
+    /// The games played here (listed in `games.toml`) an address was handed a power in
+    /// by `REPLACE`. An entry of a game no longer listed counts for nothing: a pbem
+    /// before 480e6f0 left them behind when it archived a game.
     pub(super) fn replaced_into(&self, address: &str) -> Result<Vec<String>, JudgeError> {
         let prefix = record::played_by_prefix(address);
         let end = format!("{prefix}\u{10FFFF}");
@@ -524,6 +526,7 @@ impl Judge<'_> {
             .keys_between(&prefix, &end)?
             .into_iter()
             .map(|k| k[prefix.len()..].to_string())
+            .filter(|id| self.config.game(id).is_some())
             .collect())
     }
 
