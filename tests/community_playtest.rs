@@ -314,34 +314,29 @@ fn a_base64_text_with_trailing_junk_is_read_up_to_the_junk() {
     use base64::Engine;
     let text = format!("PASSWORD {}\r\nB2 - C2\r\n", password_of(HARI));
     let encoded = base64::engine::general_purpose::STANDARD.encode(text);
-    // A multipart mail whose text part ends in a line that is no base64.
-    let mut w = game("");
-    w.deliver_raw(&format!(
-        "From: {HARI}\r\nTo: judge@example.test\r\nSubject: [g1] orders\r\nMessage-ID: <b64-1@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"XX\"\r\n\r\n--XX\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{encoded}\r\nSent from my phone!\r\n--XX--\r\n"
-    ));
-    w.pass();
-    let sent = w.sent();
-    assert_eq!(sent.len(), 1, "{:?}", subjects(&sent));
-    assert!(
-        sent[0].body.contains("ok       B2 - C2"),
-        "{}",
-        sent[0].body
-    );
-    assert_eq!(w.record().submissions["foundation"].orders, "B2 - C2");
-    // A single-part mail with a stray `=` and garbage after the base64.
-    let mut w = game("");
-    w.deliver_raw(&format!(
-        "From: {HARI}\r\nTo: judge@example.test\r\nSubject: [g1] orders\r\nMessage-ID: <b64-2@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{encoded}\r\n=\r\n%%%junk%%%\r\n"
-    ));
-    w.pass();
-    let sent = w.sent();
-    assert_eq!(sent.len(), 1, "{:?}", subjects(&sent));
-    assert!(
-        sent[0].body.contains("ok       B2 - C2"),
-        "{}",
-        sent[0].body
-    );
-    assert_eq!(w.record().submissions["foundation"].orders, "B2 - C2");
+    let mails = [
+        // A multipart mail whose text part ends in a line that is no base64.
+        format!(
+            "From: {HARI}\r\nTo: judge@example.test\r\nSubject: [g1] orders\r\nMessage-ID: <b64-1@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"XX\"\r\n\r\n--XX\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{encoded}\r\nSent from my phone!\r\n--XX--\r\n"
+        ),
+        // A single-part mail with a stray `=` and garbage after the base64.
+        format!(
+            "From: {HARI}\r\nTo: judge@example.test\r\nSubject: [g1] orders\r\nMessage-ID: <b64-2@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{encoded}\r\n=\r\n%%%junk%%%\r\n"
+        ),
+    ];
+    for raw in mails {
+        let mut w = game("");
+        w.deliver_raw(&raw);
+        w.pass();
+        let sent = w.sent();
+        assert_eq!(sent.len(), 1, "{:?}", subjects(&sent));
+        assert!(
+            sent[0].body.contains("ok       B2 - C2"),
+            "{}",
+            sent[0].body
+        );
+        assert_eq!(w.record().submissions["foundation"].orders, "B2 - C2");
+    }
 }
 
 /// Orders in a text attachment (orders.txt) are not read, and the sender is told so

@@ -561,30 +561,33 @@ fn a_winter_receipt_tells_the_builds_or_removals_owed_and_ordered() {
         ),
         "{body}"
     );
-    let body = squash(&receipt(germany, "Build A ber\nBuild F kie"));
-    assert!(
-        body.contains("Your orders build 2: nothing is left to order."),
-        "{body}"
-    );
-    let body = squash(&receipt(germany, "Build A ber\nWAIVE"));
-    assert!(
-        body.contains("Your orders build 1 and waive 1: nothing is left to order."),
-        "{body}"
-    );
-
-    // Austria's READY alone: no orders standing, one unit to remove.
-    let body = squash(&receipt(austria, "READY"));
-    assert!(
-        body.contains(
-            "Removals owed: 1. No removal is ordered yet. 1 unit must be removed; without an order by the deadline, civil disorder removes AUS F alb."
+    let cases = [
+        (
+            germany,
+            "Build A ber\nBuild F kie",
+            "Your orders build 2: nothing is left to order.",
         ),
-        "{body}"
-    );
-    let body = squash(&receipt(austria, "Remove A gal"));
-    assert!(
-        body.contains("Removals owed: 1. Your orders remove 1: nothing is left to order."),
-        "{body}"
-    );
+        (
+            germany,
+            "Build A ber\nWAIVE",
+            "Your orders build 1 and waive 1: nothing is left to order.",
+        ),
+        // Austria's READY alone: no orders standing, one unit to remove.
+        (
+            austria,
+            "READY",
+            "Removals owed: 1. No removal is ordered yet. 1 unit must be removed; without an order by the deadline, civil disorder removes AUS F alb.",
+        ),
+        (
+            austria,
+            "Remove A gal",
+            "Removals owed: 1. Your orders remove 1: nothing is left to order.",
+        ),
+    ];
+    for (from, orders, said) in cases {
+        let body = squash(&receipt(from, orders));
+        assert!(body.contains(said), "{body}");
+    }
 }
 
 /// A retreat receipt names the power's dislodged units left without an order, with
