@@ -188,23 +188,26 @@ pub fn movement(sizes: &[usize], rounds: Option<usize>, stages: bool, floor: boo
                 let faults_start = thread_page_faults();
                 let cpu_start = thread_cpu_time();
                 let start = Instant::now();
-                let out = if stages {
-                    let mut last = cpu_start;
-                    let totals = &mut s.stages;
-                    adjudicate_marked(&state, &orders, seed, &mut |name| {
-                        let now = thread_cpu_time();
-                        if let (Some(a), Some(b)) = (last, now) {
-                            let spent = b.saturating_sub(a);
-                            match totals.iter_mut().find(|(n, _)| *n == name) {
-                                Some((_, total)) => *total += spent,
-                                None => totals.push((name, spent)),
+                // As the judge adjudicates (`Game::adjudicate`): large blocks on huge pages.
+                let out = crate::memory::large_pages(|| {
+                    if stages {
+                        let mut last = cpu_start;
+                        let totals = &mut s.stages;
+                        adjudicate_marked(&state, &orders, seed, &mut |name| {
+                            let now = thread_cpu_time();
+                            if let (Some(a), Some(b)) = (last, now) {
+                                let spent = b.saturating_sub(a);
+                                match totals.iter_mut().find(|(n, _)| *n == name) {
+                                    Some((_, total)) => *total += spent,
+                                    None => totals.push((name, spent)),
+                                }
                             }
-                        }
-                        last = now;
-                    })
-                } else {
-                    adjudicate(&state, &orders, seed)
-                };
+                            last = now;
+                        })
+                    } else {
+                        adjudicate(&state, &orders, seed)
+                    }
+                });
                 s.wall.push(start.elapsed());
                 if let (Some(a), Some(b)) = (cpu_start, thread_cpu_time()) {
                     s.cpu.push(b.saturating_sub(a).saturating_sub(clock_cost));

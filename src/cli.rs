@@ -250,6 +250,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 "{}",
                 crate::bench::table(&crate::bench::movement(&fleets, phases, stages, floor))
             );
+            println!("\n{}", crate::memory::huge_pages_note());
             ExitCode::SUCCESS
         }
     }

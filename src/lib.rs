@@ -23,6 +23,7 @@ pub mod demo;
 pub mod dice;
 pub mod judge;
 pub mod mail;
+pub mod memory;
 pub mod output;
 pub mod parallel;
 pub mod password;

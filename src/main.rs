@@ -2,6 +2,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+#[global_allocator]
+static ALLOCATOR: pbem::memory::LargePages = pbem::memory::LargePages;
+
 fn main() -> ExitCode {
     keep_freed_memory();
     pbem::cli::run(pbem::cli::Cli::parse())

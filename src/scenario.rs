@@ -33,8 +33,11 @@ pub fn adjudicate_text(text: &str, dir: &Path) -> Result<String, ScenarioError> 
         RuleSetId::from_id(rules).ok_or_else(|| ScenarioError::UnknownRules(rules.into()))?;
     // The file is valid TOML (read above): what a rule set's reader says of it is about
     // its content (an unknown key, a wrong value), not its syntax.
-    (rules.registration().adjudicate_scenario)(text, dir).map_err(|e| match e {
-        ScenarioError::Toml(message) => ScenarioError::Invalid(message),
-        other => other,
-    })
+    // As the judge adjudicates (`Game::adjudicate`): large blocks on huge pages.
+    crate::memory::large_pages(|| (rules.registration().adjudicate_scenario)(text, dir)).map_err(
+        |e| match e {
+            ScenarioError::Toml(message) => ScenarioError::Invalid(message),
+            other => other,
+        },
+    )
 }

@@ -560,6 +560,12 @@ fn the_movement_benchmark_measures_sizes_side_by_side_in_rounds() {
         row("1000").join(" ").contains("time for 10× fleets"),
         "{text}"
     );
+    // It tells whether the kernel gives the phases' large blocks huge pages.
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("large blocks of a phase on huge pages: ")),
+        "{text}"
+    );
     // The growth read round by round too, where the CPU time is told.
     if cfg!(target_os = "linux") {
         assert!(

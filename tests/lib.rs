@@ -15,6 +15,11 @@
 //!
 //! The judge against real Postfix and Dovecot is its own binary, `tests/real_mail/`.
 
+/// The judge's allocator, as `pbem` itself runs on it (`src/main.rs`): every test
+/// adjudicates on it.
+#[global_allocator]
+static ALLOCATOR: pbem::memory::LargePages = pbem::memory::LargePages;
+
 mod backup;
 mod bfge;
 mod bfge_cases;
@@ -54,6 +59,7 @@ mod judge_moderator;
 mod judge_notices;
 mod judge_phases;
 mod judge_store;
+mod memory;
 mod picture;
 mod picture_games;
 mod properties;

@@ -246,8 +246,10 @@ impl Game {
         self.play().check(power, text)
     }
 
+    /// Adjudicates the phase; its large blocks, if any (a phase of many thousands of
+    /// fleets), on huge pages ([`crate::memory`]).
     pub fn adjudicate(&self, orders: &BTreeMap<String, String>, seed: u64) -> Adjudicated {
-        self.play().adjudicate(orders, seed)
+        crate::memory::large_pages(|| self.play().adjudicate(orders, seed))
     }
 
     /// The board as text, as a moderator sees it.
