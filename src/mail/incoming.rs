@@ -103,31 +103,42 @@ pub fn parse(whole: &[u8]) -> Incoming {
     let local = from.split('@').next().unwrap_or("");
     let daemon =
         local.eq_ignore_ascii_case("mailer-daemon") || local.eq_ignore_ascii_case("postmaster");
-    // The plain text part; an HTML-only mail is converted here (mail-parser's own
+    // The plain text parts; an HTML-only mail is converted here (mail-parser's own
     // conversion joins block elements such as <div> onto one line). A base64 text part
     // with junk after its base64, which mail-parser gives up on, is read up to the junk.
-    let recovered = recovered_text(&msg);
+    let recovered = recovered_texts(&msg);
     let plain = msg
         .text_part(0)
         .filter(|p| !p.is_text_html() && !p.is_encoding_problem);
-    let mut body = match (plain, &recovered) {
-        // Every inline plain text part, in order: a mailer cuts the text around a
-        // picture pasted in it (Apple Mail) into several.
-        (Some(_), _) => Some(
-            msg.text_bodies()
-                .filter_map(|p| match &p.body {
-                    PartType::Text(t) if !p.is_encoding_problem => Some(t.as_ref()),
+    let mut body = if plain.is_some() || !recovered.is_empty() {
+        // Every inline plain text part and every recovered one, in the mail's order: a
+        // mailer cuts the text around a picture pasted in it (Apple Mail) into several.
+        let mut texts: Vec<(usize, &str)> = msg
+            .text_body
+            .iter()
+            .filter_map(|&id| {
+                let p = msg.parts.get(id as usize)?;
+                match &p.body {
+                    PartType::Text(t) if !p.is_encoding_problem => Some((id as usize, t.as_ref())),
                     _ => None,
-                })
-                .collect::<Vec<&str>>()
-                .join("\n"),
-        ),
-        (None, Some((_, text))) => Some(text.clone()),
-        (None, None) => msg.body_html(0).map(|h| html_to_text(&h)),
-    }
-    .unwrap_or_default();
-    let used = recovered.filter(|_| plain.is_none()).map(|(id, _)| id);
-    let notes = unread_attachments(&msg, used).into_iter().collect();
+                }
+            })
+            .chain(recovered.iter().map(|(id, t)| (*id, t.as_str())))
+            .collect();
+        texts.sort_by_key(|&(id, _)| id);
+        texts.dedup_by_key(|&mut (id, _)| id);
+        texts
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect::<Vec<&str>>()
+            .join("\n")
+    } else {
+        msg.body_html(0)
+            .map(|h| html_to_text(&h))
+            .unwrap_or_default()
+    };
+    let used: Vec<usize> = recovered.iter().map(|&(id, _)| id).collect();
+    let notes = unread_attachments(&msg, &used).into_iter().collect();
     // Only the start of a huge text is read: nothing a player writes needs more.
     if body.len() > MAX_TEXT_BYTES {
         let mut cut = MAX_TEXT_BYTES;
@@ -159,39 +170,43 @@ pub fn parse(whole: &[u8]) -> Incoming {
     }
 }
 
-/// The first base64 `text/plain` part (not an attachment) that mail-parser could not
-/// decode, as some mailers write it (a line of junk, or a stray `=`, after the base64):
-/// its id and its text, decoded as far as the base64 goes.
-fn recovered_text(msg: &Message) -> Option<(usize, String)> {
-    msg.parts.iter().enumerate().find_map(|(id, part)| {
-        let base64 = part
-            .content_transfer_encoding()
-            .is_some_and(|e| e.trim().eq_ignore_ascii_case("base64"));
-        let plain = part.content_type().is_none_or(|c| {
-            c.ctype().eq_ignore_ascii_case("text")
-                && c.subtype().is_none_or(|s| s.eq_ignore_ascii_case("plain"))
-        });
-        let attached = part.attachment_name().is_some()
-            || part
-                .content_disposition()
-                .is_some_and(|d| d.is_attachment());
-        if !part.is_encoding_problem || !base64 || !plain || attached {
-            return None;
-        }
-        let start = part.offset_body as usize;
-        let end = (part.offset_end as usize).min(msg.raw_message.len());
-        let encoded = msg.raw_message.get(start..end)?;
-        let bytes = mail_parser::decoders::base64::base64_decode(&base64_up_to_junk(encoded))?;
-        let charset = part
-            .content_type()
-            .and_then(|c| c.attribute("charset"))
-            .and_then(|c| mail_parser::decoders::charsets::map::charset_decoder(c.as_bytes()));
-        let text = match charset {
-            Some(decode) => decode(&bytes),
-            None => String::from_utf8_lossy(&bytes).into_owned(),
-        };
-        Some((id, text))
-    })
+/// The base64 `text/plain` parts (not attachments) that mail-parser could not decode, as
+/// some mailers write them (a line of junk, or a stray `=`, after the base64): their
+/// ids and their texts, decoded as far as the base64 goes.
+fn recovered_texts(msg: &Message) -> Vec<(usize, String)> {
+    msg.parts
+        .iter()
+        .enumerate()
+        .filter_map(|(id, part)| {
+            let base64 = part
+                .content_transfer_encoding()
+                .is_some_and(|e| e.trim().eq_ignore_ascii_case("base64"));
+            let plain = part.content_type().is_none_or(|c| {
+                c.ctype().eq_ignore_ascii_case("text")
+                    && c.subtype().is_none_or(|s| s.eq_ignore_ascii_case("plain"))
+            });
+            let attached = part.attachment_name().is_some()
+                || part
+                    .content_disposition()
+                    .is_some_and(|d| d.is_attachment());
+            if !part.is_encoding_problem || !base64 || !plain || attached {
+                return None;
+            }
+            let start = part.offset_body as usize;
+            let end = (part.offset_end as usize).min(msg.raw_message.len());
+            let encoded = msg.raw_message.get(start..end)?;
+            let bytes = mail_parser::decoders::base64::base64_decode(&base64_up_to_junk(encoded))?;
+            let charset = part
+                .content_type()
+                .and_then(|c| c.attribute("charset"))
+                .and_then(|c| mail_parser::decoders::charsets::map::charset_decoder(c.as_bytes()));
+            let text = match charset {
+                Some(decode) => decode(&bytes),
+                None => String::from_utf8_lossy(&bytes).into_owned(),
+            };
+            Some((id, text))
+        })
+        .collect()
 }
 
 /// The base64 of a part up to what follows it that is no base64: its lines as long
@@ -232,12 +247,12 @@ fn base64_up_to_junk(encoded: &[u8]) -> Vec<u8> {
 /// The note for the text attachments of a mail (`orders.txt`), which the judge does
 /// not read: orders and commands belong in the mail's own text. `used` is a part read
 /// as the text all the same (see [`recovered_text`]).
-fn unread_attachments(msg: &Message, used: Option<usize>) -> Option<String> {
+fn unread_attachments(msg: &Message, used: &[usize]) -> Option<String> {
     let names: Vec<String> = msg
         .attachments
         .iter()
         .map(|&id| id as usize)
-        .filter(|&id| Some(id) != used)
+        .filter(|id| !used.contains(id))
         .filter_map(|id| msg.parts.get(id))
         .filter(|part| {
             let name = part.attachment_name().unwrap_or("");
@@ -564,6 +579,23 @@ mod tests {
         let raw = "From: a@example.test\r\nSubject: x\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nQTEgSA0KQjIgLSBDMw0K\r\nSent from my phone!\r\n--b--\r\n";
         let m = parse(raw.as_bytes());
         assert_eq!(m.body, "A1 H\nB2 - C3\n");
+        assert!(m.notes.is_empty(), "{:?}", m.notes);
+    }
+
+    #[test]
+    fn every_text_part_with_junk_after_its_base64_is_read_in_its_place() {
+        // Two such parts around a good one: all three read, in the mail's order, and no
+        // attachment told of.
+        let broken = |b64: &str| {
+            format!("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{b64}\r\nSent from my phone!\r\n")
+        };
+        let raw = format!(
+            "From: a@example.test\r\nSubject: x\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\n{}--b\r\nContent-Type: text/plain\r\n\r\nB2 - C3\r\n--b\r\n{}--b--\r\n",
+            broken("QTEgSA0K"),
+            broken("QzQgSA0K"),
+        );
+        let m = parse(raw.as_bytes());
+        assert_eq!(squash_lines(&m.body), ["A1 H", "B2 - C3", "C4 H"]);
         assert!(m.notes.is_empty(), "{:?}", m.notes);
     }
 
