@@ -222,3 +222,28 @@ fn every_w11_chart_row_is_exercised_by_a_test() {
         );
     }
 }
+
+/// What a production receipt says under the orders (`Play::receipt_notes`): the PP and
+/// DP the player holds now, and that income and maintenance come before anything the
+/// orders spend; nothing in other phases, nothing for a name that is no player.
+#[test]
+fn a_production_receipt_tells_what_the_player_holds_and_what_comes_first() {
+    use pbem::rules::game::Play;
+    use pbem::rules::war_imperialism::scenario::Scenario;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/war-imperialism");
+    let base = std::fs::read_to_string(dir.join("_base.toml")).unwrap();
+    let production = base.replace("phase = \"movement\"", "phase = \"production\"");
+    let s = Scenario::from_toml(&production, &dir).unwrap().state;
+    let notes = s.receipt_notes("red", "BUILD 1 INF Egypt").join("\n");
+    assert!(
+        notes.starts_with("You hold 100 PP and 5 DP now."),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("income comes first, then maintenance"),
+        "{notes}"
+    );
+    assert!(s.receipt_notes("nobody", "").is_empty());
+    let movement = Scenario::from_toml(&base, &dir).unwrap().state;
+    assert!(movement.receipt_notes("red", "").is_empty());
+}

@@ -167,6 +167,7 @@ fn war_six_players_play_a_game_to_its_end_by_mail() {
     let (mut phases, mut battles, mut skipped) = (0usize, 0usize, 0usize);
     let (mut wars, mut peaces) = (0usize, 0usize);
     let mut parleys_told_once = 0usize;
+    let mut production_receipts = 0usize;
     while !w.record().game.label().over {
         let before = war_state(&w);
         assert!(before.turn <= 5, "past the last turn");
@@ -194,6 +195,21 @@ fn war_six_players_play_a_game_to_its_end_by_mail() {
         phases += 1;
         assert!(phases <= 20, "too many phases");
         let sent = w.sent();
+        // A production receipt tells what the player held (Play::receipt_notes).
+        if before.phase == Phase::Production {
+            for (player, address, _) in PLAYERS {
+                let Some(receipt) = sent
+                    .iter()
+                    .find(|m| m.to == address && m.subject.contains("Orders received"))
+                else {
+                    continue;
+                };
+                let held = &before.players[before.player_index(player).unwrap()];
+                let want = format!("You hold {} PP and {} DP now.", held.pp, held.dp);
+                assert!(squash(&receipt.body).contains(&want), "{}", receipt.body);
+                production_receipts += 1;
+            }
+        }
         let results: Vec<_> = sent
             .iter()
             .filter(|m| m.subject.contains("results"))
@@ -324,6 +340,10 @@ fn war_six_players_play_a_game_to_its_end_by_mail() {
         "no parley's event left to its result line"
     );
     assert!(skipped >= 3, "nobody missed orders");
+    assert!(
+        production_receipts >= 6,
+        "only {production_receipts} production receipts"
+    );
     assert!(
         w.all_sent().iter().any(|m| m.subject.contains("Game over")),
         "no game-over mail"

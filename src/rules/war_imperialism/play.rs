@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::state::State;
+use super::state::{Phase, State};
 use super::{output, report, scenario, WarImperialism};
 use crate::picture::Svg;
 use crate::rules::game::{Adjudicated, Game, PhaseResults, Play, Viewer};
@@ -84,6 +84,24 @@ impl Play for State {
 
     fn check(&self, power: &str, text: &str) -> Vec<LineCheck> {
         WarImperialism::check(self, power, text)
+    }
+
+    /// In a production phase: what the power holds now, and what comes before its orders
+    /// spend anything. Nothing more: what the orders may spend depends on other players'
+    /// secret orders (GIVE, PEACE, whose trade paths it opens) and on the maintenance
+    /// the income covers, known only at the deadline.
+    fn receipt_notes(&self, power: &str, _orders: &str) -> Vec<String> {
+        if self.phase != Phase::Production {
+            return Vec::new();
+        }
+        let Some(p) = self.player_index(power) else {
+            return Vec::new();
+        };
+        let held = &self.players[p];
+        vec![format!(
+            "You hold {} PP and {} DP now. At the deadline this phase's income comes first, then maintenance (1 PP a unit and fleet; W4.2, W4.3); gifts and DP bought (W4.4), native diplomacy (W4.5) and construction (W4.7) then spend what is left, in that order.",
+            held.pp, held.dp
+        )]
     }
 
     fn adjudicate(&self, orders: &BTreeMap<String, String>, seed: u64) -> Adjudicated {
