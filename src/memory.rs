@@ -77,19 +77,19 @@ pub fn huge_pages_note() -> String {
                 .find_map(|l| l.strip_prefix("AnonHugePages:"))
                 .map(|v| v.trim().to_string())
         });
-    match (setting, backed) {
-        (Some(setting), Some(backed)) => format!(
-            "large blocks of a phase on huge pages: the kernel's transparent huge pages are \
-             `{setting}`, {backed} of this process on them now"
-        ),
-        (Some(setting), None) => format!(
-            "large blocks of a phase on huge pages: the kernel's transparent huge pages are \
-             `{setting}`"
-        ),
-        _ => "large blocks of a phase on huge pages: the kernel does not say whether it \
-              gives any"
-            .to_string(),
+    let Some(setting) = setting else {
+        return "large blocks of a phase on huge pages: the kernel does not say whether it \
+                gives any"
+            .to_string();
+    };
+    let mut note = format!(
+        "large blocks of a phase on huge pages: the kernel's transparent huge pages are \
+         `{setting}`"
+    );
+    if let Some(backed) = backed {
+        note += &format!(", {backed} of this process on them now");
     }
+    note
 }
 
 /// A list of blocks, (address, length), in a fixed array.

@@ -125,8 +125,8 @@ pub fn parse(whole: &[u8]) -> Incoming {
             })
             .chain(recovered.iter().map(|(id, t)| (*id, t.as_str())))
             .collect();
+        // A part is either decoded or recovered (by `is_encoding_problem`), never both.
         texts.sort_by_key(|&(id, _)| id);
-        texts.dedup_by_key(|&mut (id, _)| id);
         texts
             .into_iter()
             .map(|(_, t)| t)
